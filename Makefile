@@ -1,0 +1,94 @@
+# Verifying parallel algorithms with Promela and Spin: the book, its models
+# and their checks.  `make help` lists the targets.
+
+OUT ?= out
+# Budgets of one Spin search: memory in MB (pan's -DMEMLIM) and seconds.
+MEMLIM ?= 4096
+TIME ?= 900
+export OUT MEMLIM TIME
+
+# The book's sources: chapters/chNN-topic.md and the answers to the quick
+# quizzes, quizzes/chNN-quizK.md (NN: the chapter that asks quiz K).
+CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
+QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md))
+EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
+RUN_DEPS := $(OUT)/spin-version build/run-model build/panlib.py
+
+.DEFAULT_GOAL := all
+NO_RULES_GOALS := help deps clean
+.PHONY: all help deps models check check-all check-models check-harness \
+	verify bless book FORCE
+
+all: ## install what is missing, build the book, run every check
+	$(MAKE) book
+	$(MAKE) check
+
+help: ## list the targets
+	@echo "make TARGET, where TARGET is one of:"
+	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/' | \
+		awk -F'|' '{ printf "  %-20s %s\n", $$1, $$2 }'
+	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB),"
+	@echo "  TIME=$(TIME) (s), FORCE=1 (models: discard your edits)"
+
+deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
+
+$(OUT)/deps.stamp: build/apt-packages build/deps
+	@build/deps
+	@mkdir -p $(OUT) && touch $@
+
+$(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
+	@mkdir -p $(OUT)
+	@spin -V > $@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; }; rm -f $@.tmp
+
+EXTRACT_DEPS := build/extract build/extract.lua $(OUT)/deps.stamp
+$(OUT)/extract/%.stamp: chapters/%.md $(EXTRACT_DEPS)
+	@build/extract $<
+$(OUT)/extract/%.stamp: quizzes/%.md $(EXTRACT_DEPS)
+	@build/extract $<
+
+$(OUT)/rules.mk: $(EXTRACT_STAMPS) build/mkrules
+	@build/mkrules
+
+ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)
+-include $(OUT)/rules.mk
+endif
+
+models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
+	@build/sync-models
+
+check-models: $(EXTRACT_STAMPS)
+	@build/record models-match-chapters -- build/sync-models --check
+
+check-harness: $(OUT)/spin-version
+	@build/record harness-selftest -- build/selftest
+
+chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapter-2
+	@[ -n "$(wildcard chapters/ch$(shell printf %02d $*)-*.md)" ] || \
+		{ echo "chapter-$*: no chapters/ch$(shell printf %02d $*)-*.md; see make help"; exit 2; }
+	@$(MAKE) --no-print-directory models
+	@rm -rf $(OUT)/results
+	@$(MAKE) --no-print-directory -k chapter-$*-checks $(CHAPTER_$*_EXTRA) || true
+	@build/summary
+
+check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
+	@rm -rf $(OUT)/results
+	@$(MAKE) --no-print-directory models || true
+	@$(MAKE) --no-print-directory -k check-all || true
+	@build/summary
+
+check-all: check-models check-harness $(CHAPTER_CHECKS)
+
+verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
+	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
+
+bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
+	@$(MAKE) --no-print-directory -k $(ALL_RUNS) || true
+	@build/bless
+
+book: $(OUT)/rules.mk ## build the HTML book into out/book/
+	@$(MAKE) --no-print-directory -k $(ALL_RUNS) || true
+	@build/book
+
+clean: ## remove out/ (generated files only; models/ stays)
+	rm -rf $(OUT)

@@ -1,0 +1,209 @@
+"""panlib: run Spin on a model and read what pan prints.
+
+Shared by the small command-line tools in build/.  One place knows how a
+model is compiled and run, which fields of pan's report are stable enough
+to compare, and when a search must not be read as a pass.
+"""
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+# Defaults a make variable can override (see the Makefile).
+MEMLIM_MB = int(os.environ.get("MEMLIM", "4096"))
+TIME_S = int(os.environ.get("TIME", "900"))
+
+
+class RunError(Exception):
+    """A run that produced no verdict: the message says what to fix."""
+
+
+def read_spec(path):
+    """key=value lines, then optionally '---' and a body."""
+    keys, body = {}, None
+    with open(path) as f:
+        lines = f.read().split("\n")
+    for i, line in enumerate(lines):
+        if line == "---":
+            body = "\n".join(lines[i + 1:])
+            break
+        if "=" in line:
+            k, v = line.split("=", 1)
+            keys[k] = v
+    return keys, body
+
+
+def includes(model_path):
+    """Files a model pulls in with #include "x", found beside it."""
+    found = []
+    here = os.path.dirname(model_path)
+    try:
+        text = open(model_path).read()
+    except OSError:
+        return found
+    for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
+        path = os.path.join(here, name)
+        if path not in found:
+            found.append(path)
+            found.extend(p for p in includes(path) if p not in found)
+    return found
+
+
+def describe(model, defs, cflags, runflags):
+    """The three commands of a run, as a reader would type them."""
+    name = os.path.basename(model)
+    spin = " ".join(["spin"] + shlex.split(defs) + ["-a", name])
+    cc = " ".join(["cc"] + shlex.split(cflags) + ["-o", "pan", "pan.c"])
+    pan = " ".join(["./pan"] + shlex.split(runflags))
+    return f"{spin}; {cc}; {pan}"
+
+
+def _progress(line, label):
+    # pan prints a "Depth= ... States= ..." line every million states.
+    if line.startswith("Depth=") or line.startswith("pan: resizing"):
+        sys.stderr.write(f"  [{label}] {line}")
+        sys.stderr.flush()
+
+
+def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
+        timeout=None, memlim=None, label=None, trail=True):
+    """Compile and run MODEL in WORKDIR.
+
+    Returns (pan_output, trail_text_or_None, seconds).  Raises RunError
+    when Spin or the C compiler rejects the model, or the search was cut
+    short by the time or memory budget.
+    """
+    timeout = int(timeout or TIME_S)
+    memlim = int(memlim or MEMLIM_MB)
+    label = label or os.path.basename(model)
+    if not os.path.isfile(model):
+        raise RunError(f"{model}: no such model file; give the path of a "
+                       f".spin file, e.g. MODEL=models/increment.spin")
+    if os.path.isdir(workdir):
+        shutil.rmtree(workdir)
+    os.makedirs(workdir)
+    name = os.path.basename(model)
+    for path in [model] + includes(model):
+        if not os.path.isfile(path):
+            raise RunError(f"{model}: includes {os.path.basename(path)}, "
+                           f"which is not in {os.path.dirname(path) or '.'}/;"
+                           f" put it beside the model")
+        shutil.copy(path, workdir)
+
+    spin = ["spin"] + shlex.split(defs) + ["-a", name]
+    p = subprocess.run(spin, cwd=workdir, capture_output=True, text=True)
+    if p.returncode != 0 or not os.path.isfile(os.path.join(workdir, "pan.c")):
+        msg = (p.stdout + p.stderr).strip().splitlines()
+        first = next((l for l in msg if "error" in l.lower()), msg[0] if msg
+                     else "spin failed")
+        raise RunError(f"{model}: spin rejects the model: {first.strip()} "
+                       f"(fix the model; try: spin -a {model})")
+
+    cc = (["cc"] + shlex.split(cflags) + [f"-DMEMLIM={memlim}", "-o", "pan",
+                                          "pan.c"])
+    p = subprocess.run(cc, cwd=workdir, capture_output=True, text=True)
+    if p.returncode != 0:
+        first = (p.stderr.strip().splitlines() or ["cc failed"])[0]
+        raise RunError(f"{model}: cc cannot compile pan.c: {first} "
+                       f"(check CFLAGS={cflags!r})")
+
+    cmd = ["timeout", str(timeout), "./pan"] + shlex.split(runflags)
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=workdir, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        _progress(line, label)
+    proc.wait()
+    seconds = time.monotonic() - start
+    text = "".join(out)
+    if proc.returncode == 124:
+        raise RunError(f"{model}: search stopped after the time budget of "
+                       f"{timeout} s; raise it (make ... TIME={timeout * 4}) "
+                       f"or shrink the model")
+    if "-DMEMLIM bound" in text or "out of memory" in text:
+        raise RunError(f"{model}: search stopped at the memory budget of "
+                       f"{memlim} MB; raise it (make ... MEMLIM="
+                       f"{memlim * 2}) or compile with -DCOLLAPSE")
+    if proc.returncode not in (0, 1) or "State-vector" not in text:
+        raise RunError(f"{model}: pan ended with status {proc.returncode} "
+                       f"and no report: {text.strip()[-200:]}")
+
+    trail_text = None
+    if trail and os.path.isfile(os.path.join(workdir, name + ".trail")):
+        p = subprocess.run(["spin"] + shlex.split(defs) + ["-t", "-p", name],
+                           cwd=workdir, capture_output=True, text=True)
+        trail_text = p.stdout + p.stderr
+    return text, trail_text, seconds
+
+
+# ---------------------------------------------------------------------------
+# Reading pan's report.
+
+FIELDS = [
+    ("errors", "errors"),
+    ("violation", "assertion violation"),
+    ("state_vector", "state-vector bytes"),
+    ("depth", "depth reached"),
+    ("stored", "states, stored"),
+    ("matched", "states, matched"),
+    ("transitions", "transitions"),
+    ("unreached", "unreached in proctype"),
+]
+
+
+def parse(text):
+    """The stable fields of a pan report, plus the unstable ones that the
+    tables show (memory, time), which are never compared."""
+    f = {}
+    m = re.search(r"State-vector (\d+) byte, depth reached (\d+), errors: (\d+)",
+                  text)
+    if m:
+        f["state_vector"], f["depth"], f["errors"] = m.groups()
+    for key, pat in [("stored", r"^\s*([\d.e+]+) states, stored"),
+                     ("matched", r"^\s*([\d.e+]+) states, matched"),
+                     ("transitions", r"^\s*([\d.e+]+) transitions"),
+                     ("memory", r"^\s*([\d.]+)\s+total actual memory usage"),
+                     ("time", r"^pan: elapsed time ([\d.e+]+) seconds")]:
+        m = re.search(pat, text, re.M)
+        if m:
+            f[key] = m.group(1)
+    m = re.search(r"^pan:\d*:?\s*(.*violated.*?)(?: \(at depth \d+\))?$", text,
+                  re.M)
+    if m:
+        f["violation"] = m.group(1).strip()
+    unreached, cur = [], None
+    for line in text.splitlines():
+        if line.startswith("unreached in "):
+            cur = line.strip()
+            unreached.append(cur)
+        elif cur and line.startswith(("\t", " ")) and line.strip():
+            unreached.append("  " + " ".join(line.split()))
+        else:
+            cur = None
+    if unreached:
+        f["unreached"] = "\n".join(unreached)
+    return f
+
+
+def incomplete(text, fields):
+    """Why a report cannot be read as a verdict, or None."""
+    if "max search depth too small" in text:
+        return ("pan hit its depth limit (error: max search depth too small);"
+                " raise it with RUNFLAGS=-m100000 (or larger)")
+    if "Search not completed" in text and fields.get("errors") == "0":
+        return ("pan says 'Search not completed' yet reports no error: "
+                "the state space was not covered; raise -m or the budgets")
+    if "State-vector" not in text:
+        return "pan printed no report"
+    return None
+
+
+def number(s):
+    """pan prints large counts as 1.0711811e+06; read either form."""
+    return int(round(float(s)))
