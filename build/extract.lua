@@ -12,7 +12,7 @@
 --   {.derive file=NAME from=BASE}  models/NAME is models/BASE edited by the
 --                                  sed script in the block (a mutant or a
 --                                  variant: a recorded transformation)
---   {.pan #ID model=NAME defs=.. cflags=.. runflags=.. timeout=SECS}
+--   {.pan #ID model=NAME defs=.. cflags=.. runflags=.. timeout=SECS memlim=MB}
 --                                  a Spin run and the output it must give
 --   {.trail run=ID}                lines the readable trail of run ID must
 --                                  contain, in this order
@@ -94,6 +94,7 @@ local function flags(el, id)
     'cflags=' .. attr(el, 'cflags', '-DSAFETY'),
     'runflags=' .. attr(el, 'runflags', ''),
     'timeout=' .. attr(el, 'timeout', ''),
+    'memlim=' .. attr(el, 'memlim', ''),
   }, '\n') .. '\n'
 end
 
