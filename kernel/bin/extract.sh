@@ -1,0 +1,30 @@
+#!/bin/sh
+# extract.sh SRCDIR
+# Unpack Debian's linux-source-6.1 into SRCDIR and apply the patches
+# listed in kernel/patches/series with patch -p1.  SRCDIR.stamp records
+# a hash of the series; when it matches, the tree is left untouched, so
+# kbuild sees no new timestamps and rebuilds nothing.
+set -eu
+src=${1:?usage: extract.sh SRCDIR}
+tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+patches=kernel/patches
+stamp=$src.stamp
+
+hash=$( (cat "$patches/series"; while read -r p; do cat "$patches/$p"; done <"$patches/series") |
+	sha256sum | cut -d' ' -f1)
+want="$(basename "$tarball") $hash"
+if [ -d "$src" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+	echo "extract: $src is up to date"
+	exit 0
+fi
+
+rm -rf "$src" "$src.tmp" "$stamp"
+mkdir -p "$src.tmp"
+echo "extract: unpacking $tarball"
+tar -xf "$tarball" -C "$src.tmp" --strip-components=1
+while read -r p; do
+	echo "extract: applying $p"
+	patch -d "$src.tmp" -p1 -s --no-backup-if-mismatch <"$patches/$p"
+done <"$patches/series"
+mv "$src.tmp" "$src"
+echo "$want" >"$stamp"

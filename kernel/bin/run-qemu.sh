@@ -1,0 +1,46 @@
+#!/bin/sh
+# run-qemu.sh SCENARIO BUILDDIR INITRD OUTDIR SECS
+# Boot the one torture kernel for scenario SCENARIO (files
+# kernel/configs/SCENARIO and SCENARIO.boot, as in the kernel's
+# tools/testing/selftests/rcutorture/configs/rcu/) under QEMU/TCG, torture
+# for SECS seconds and save the serial console in OUTDIR/console.log.
+# All scenarios share one kernel, so the scenario's Kconfig fragment
+# is only checked against that kernel's .config, never applied.
+set -eu
+scen=${1:?usage: run-qemu.sh SCENARIO BUILDDIR INITRD OUTDIR SECS}
+build=${2:?}
+initrd=${3:?}
+outdir=${4:?}
+secs=${5:?}
+cfg=kernel/configs/$scen
+cpus=${KERNEL_QEMU_CPUS:-2}
+# Generous headroom for boot, module load and unload under emulation.
+limit=$((secs + ${KERNEL_QEMU_SLACK:-180}))
+
+for line in $(grep '^CONFIG_' "$cfg" || true); do
+	if ! grep -qx "$line" "$build/.config"; then
+		echo "run-qemu: $scen wants $line, which the kernel lacks" >&2
+		exit 1
+	fi
+done
+boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ')
+
+mkdir -p "$outdir"
+log=$outdir/console.log
+rm -f "$log" "$outdir/seconds"
+start=$(date +%s)
+echo "run-qemu: $scen: $secs s of torture, hard limit $limit s"
+status=0
+timeout -k 10 "$limit" qemu-system-x86_64 -accel tcg -smp "$cpus" -m 512M \
+	-nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage" \
+	-initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 torture_secs=$secs $boot" \
+	</dev/null >"$log.tmp" 2>&1 || status=$?
+end=$(date +%s)
+tr -d '\r' <"$log.tmp" >"$log"
+rm -f "$log.tmp"
+echo "$((end - start))" >"$outdir/seconds"
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+	echo "run-qemu: $scen: killed after $limit s" | tee -a "$log"
+fi
+echo "run-qemu: $scen: QEMU exited with status $status after $((end - start)) s"

@@ -1,0 +1,3 @@
+rcutorture.torture_type=srcu
+rcutorture.nreaders=4
+rcutorture.stat_interval=15
