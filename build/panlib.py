@@ -143,6 +143,49 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
 
 
 # ---------------------------------------------------------------------------
+# Sweeps: one table in a chapter, one run per row.
+
+def table(body):
+    """A pipe table's header and rows (lists of stripped cells)."""
+    rows = []
+    for line in body.splitlines():
+        if "|" not in line or re.fullmatch(r"[\s|:-]+", line):
+            continue
+        line = line.strip()
+        line = line[1:] if line.startswith("|") else line
+        line = line[:-1] if line.endswith("|") and len(rows) == 0 else line
+        rows.append([c.strip() for c in line.split("|")])
+    head = rows[0]
+    return head, [(r + [""] * len(head))[:len(head)] for r in rows[1:]]
+
+
+def sweep_rows(path, chapter):
+    """Yield (row id, flags text, row text, target, cells) for a sweep
+    file: one Spin run per row of its table."""
+    keys, body = read_spec(path)
+    params = keys["params"].split(",")
+    head, rows = table(body)
+    for p in params + ["expect"]:
+        if p not in head:
+            sys.exit(f"{chapter}: sweep {keys['id']} has no column {p!r}")
+    for row in rows:
+        cell = dict(zip(head, row))
+        values = [cell[p] for p in params]
+        rid = keys["id"] + "-" + "-".join(values)
+        defs = " ".join([keys.get("defs", "")] +
+                        [f"-D{p}={v}" for p, v in zip(params, values)]).strip()
+        flags = "".join(f"{k}={v}\n" for k, v in [
+            ("chapter", chapter), ("id", rid), ("model", keys["model"]),
+            ("defs", defs), ("cflags", keys.get("cflags", "-DSAFETY")),
+            ("runflags", keys.get("runflags", "")),
+            ("timeout", keys.get("timeout", "")),
+            ("memlim", keys.get("memlim", ""))])
+        target = cell.get("target", "check") or "check"
+        yield (rid, flags, f"sweep={keys['id']}\nexpect={cell['expect']}\n",
+               target, cell)
+
+
+# ---------------------------------------------------------------------------
 # Reading pan's report.
 
 FIELDS = [

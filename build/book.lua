@@ -1,0 +1,183 @@
+-- book.lua: a pandoc Lua filter that turns a chapter (or a quiz answer)
+-- into a page of the HTML book.  It reads the same blocks as extract.lua
+-- (see build/README.md) and shows them to a reader:
+--   * Promela listings get line numbers and a caption naming their model;
+--   * a pan report gets a caption with the commands that produce it;
+--   * a trail excerpt is followed by a per-process timeline of the whole
+--     trail (build/trail-timeline), when the run has been made;
+--   * a sweep becomes a table of measured figures beside the quoted ones
+--     (build/sweep-table), when its runs have been made;
+--   * [code]{.ln} becomes a line number of the listing above it;
+--   * quiz questions and answers link to each other.
+-- Metadata in: out (the OUT directory), tag (the page's file stem), back
+-- (for an answer: the page that asks the question).
+
+local OUT, TAG, BACK = 'out', '', ''
+local errors = {}
+
+local function attr(el, key)
+  local v = el.attributes[key]
+  if v == nil or v == '' then return nil end
+  return v
+end
+
+local function caption(text, class)
+  return pandoc.Div({pandoc.Plain({pandoc.Str(text)})}, {class = class or 'caption'})
+end
+
+local function caption_inlines(inlines)
+  return pandoc.Div({pandoc.Plain(inlines)}, {class = 'caption'})
+end
+
+local function exists(path)
+  local f = io.open(path, 'r')
+  if f then f:close() return true end
+  return false
+end
+
+local function command_line(el)
+  local model = attr(el, 'model') or '?'
+  local defs = attr(el, 'defs')
+  local cflags = attr(el, 'cflags') or '-DSAFETY'
+  local runflags = attr(el, 'runflags')
+  return 'spin ' .. (defs and (defs .. ' ') or '') .. '-a ' .. model
+    .. '; cc ' .. cflags .. ' -o pan pan.c; ./pan' .. (runflags and (' ' .. runflags) or '')
+end
+
+-- Line references ------------------------------------------------------
+
+local function resolve_lines(blocks)
+  local listing = nil
+  local function span(s)
+    if not s.classes:includes('ln') then return nil end
+    local want = pandoc.utils.stringify(s.content)
+    if not listing then
+      table.insert(errors, 'line reference "' .. want .. '" comes before any listing')
+      return pandoc.Str('?')
+    end
+    local found = {}
+    local n = 0
+    for line in (listing.text .. '\n'):gmatch('(.-)\n') do
+      n = n + 1
+      if line:find(want, 1, true) then table.insert(found, n) end
+    end
+    if #found ~= 1 then
+      table.insert(errors, 'line reference "' .. want .. '" matches ' .. #found
+        .. ' lines of the listing above it; quote more of the line')
+      return pandoc.Str('?')
+    end
+    return pandoc.Str(tostring(found[1]))
+  end
+  local function walk(list)
+    for i, b in ipairs(list) do
+      if b.t == 'CodeBlock' then
+        if b.classes:includes('promela') or b.classes:includes('c')
+          or b.classes:includes('derive') then
+          listing = b
+        end
+      elseif b.t == 'Div' or b.t == 'BlockQuote' then
+        walk(b.content)
+      else
+        list[i] = pandoc.walk_block(b, {Span = span})
+      end
+    end
+  end
+  walk(blocks)
+end
+
+-- Blocks ---------------------------------------------------------------
+
+local function run_tool(args)
+  local ok, out = pcall(pandoc.pipe, args[1], {table.unpack(args, 2)}, '')
+  if not ok then
+    table.insert(errors, args[1] .. ' failed: ' .. tostring(out))
+    return nil
+  end
+  return out
+end
+
+local function code_block(el)
+  local c = el.classes
+  if c:includes('promela') and attr(el, 'file') then
+    el.classes:insert('numberLines')
+    return {caption('models/' .. attr(el, 'file')), el}
+  elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
+    el.classes:insert('numberLines')
+    if attr(el, 'check-in') then
+      return {caption('from ' .. attr(el, 'check-in') .. ' (checked: the book shows the code that is built)'), el}
+    end
+    return el
+  elseif c:includes('derive') then
+    local cb = pandoc.CodeBlock(el.text, {class = 'diff'})
+    return {caption('models/' .. attr(el, 'file') .. ' is models/' .. attr(el, 'from')
+      .. ' with this change'), cb}
+  elseif c:includes('pan') then
+    local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
+    cb.identifier = el.identifier
+    return {caption_inlines({pandoc.Code(command_line(el))}), cb,
+            caption('Spin 6.5.2 report, compared with a fresh run by make check', 'note')}
+  elseif c:includes('trail') then
+    local run = attr(el, 'run')
+    local cb = pandoc.CodeBlock(el.text, {class = 'trail'})
+    local out = {caption('spin -t -p (excerpt of run ' .. run .. ')'), cb}
+    local trail = OUT .. '/runs/' .. run .. '.trail'
+    if exists(trail) then
+      local html = run_tool({'build/trail-timeline', trail})
+      if html then
+        table.insert(out, pandoc.RawBlock('html', html))
+      end
+    end
+    return out
+  elseif c:includes('sweep') then
+    local file = OUT .. '/extract/' .. TAG .. '/sweep.' .. el.identifier
+    local md = run_tool({'build/sweep-table', file})
+    if not md then return caption('(table unavailable)') end
+    local doc = pandoc.read(md, 'markdown')
+    return doc.blocks
+  elseif c:includes('generated') then
+    local src = attr(el, 'src')
+    local f = src and io.open(src, 'r')
+    if f then
+      local text = f:read('a')
+      f:close()
+      return {caption('generated: ' .. src), pandoc.CodeBlock(text, {class = 'generated'})}
+    end
+    return caption('(not yet generated: run make ' .. (attr(el, 'make') or '?')
+      .. ' to produce ' .. (src or '?') .. ')', 'note')
+  end
+  return nil
+end
+
+local function div(el)
+  if el.classes:includes('quiz') then
+    local answer = attr(el, 'answer')
+    el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str('Answer')}, answer .. '.html')}))
+    return el
+  elseif el.classes:includes('question') and BACK ~= '' then
+    el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str('Back to the question')}, BACK)}))
+    return el
+  end
+  return nil
+end
+
+return {
+  {Meta = function(m)
+    OUT = pandoc.utils.stringify(m.out or 'out')
+    TAG = pandoc.utils.stringify(m.tag or '')
+    BACK = pandoc.utils.stringify(m.back or '')
+  end},
+  {Pandoc = function(doc)
+    resolve_lines(doc.blocks)
+    return doc
+  end},
+  {CodeBlock = code_block, Div = div},
+  {Pandoc = function(doc)
+    if #errors > 0 then
+      for _, e in ipairs(errors) do
+        io.stderr:write(pandoc.utils.stringify(doc.meta.source or TAG) .. ': ' .. e .. '\n')
+      end
+      os.exit(1)
+    end
+    return doc
+  end},
+}
