@@ -16,7 +16,7 @@ RUN_DEPS := $(OUT)/spin-version build/run-model build/panlib.py
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean
-.PHONY: all help deps models check check-all check-models check-harness \
+.PHONY: all help deps models check check-all check-models check-harness check-book \
 	verify bless book FORCE
 
 all: ## install what is missing, build the book, run every check
@@ -83,7 +83,10 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory -k check-all || true
 	@build/summary
 
-check-all: check-models check-harness $(CHAPTER_CHECKS)
+check-all: check-models check-harness $(CHAPTER_CHECKS) check-book
+
+check-book:
+	@build/record book-builds -- $(MAKE) --no-print-directory book
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
