@@ -26,7 +26,7 @@ all: ## install what is missing, build the book, run every check
 help: ## list the targets
 	@echo "make TARGET, where TARGET is one of:"
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
-		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/' | \
+		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/; s/%/N/' | \
 		awk -F'|' '{ printf "  %-20s %s\n", $$1, $$2 }'
 	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB),"
 	@echo "  TIME=$(TIME) (s), FORCE=1 (models: discard your edits)"
@@ -83,7 +83,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory -k check-all || true
 	@build/summary
 
-check-all: check-models check-harness $(CHAPTER_CHECKS) check-book
+check-all: check-models check-harness $(CHAPTER_CHECKS) check-book kernel-check
 
 check-book:
 	@build/record book-builds -- $(MAKE) --no-print-directory book
@@ -98,6 +98,10 @@ bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
 	@$(MAKE) --no-print-directory -s -k $(ALL_RUNS) || true
 	@build/book
+
+# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 7).
+include kernel/kernel.mk
+CHAPTER_7_EXTRA := kernel-check
 
 clean: ## remove out/ (generated files only; models/ stays)
 	rm -rf $(OUT)
