@@ -1,0 +1,29 @@
+/* Message passing: the writer fills x, then raises the flag y.  A reader
+ * that sees the flag must also see x.  r1 and r2 are global only so that
+ * Spin prints them at the end of a trail. */
+byte x = 0;
+byte y = 0;
+byte r1 = 0;
+byte r2 = 0;
+
+proctype writer()
+{
+	x = 1;		/* the data ... */
+	y = 1		/* ... then the flag */
+}
+
+proctype reader()
+{
+	if		/* no read barrier: the loads may be reordered */
+	:: 1 -> r1 = y; r2 = x	/* in program order */
+	:: 1 -> r2 = x; r1 = y	/* the data first */
+	fi;
+	assert(!(r1 == 1 && r2 == 0))	/* flag seen, data missed */
+}
+
+init {
+	atomic {
+		run writer();
+		run reader()
+	}
+}
