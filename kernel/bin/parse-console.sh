@@ -117,15 +117,19 @@ report
 if [ -n "$sumdir" ]; then
 	mkdir -p "$sumdir"
 	printf '%s\n' "$pipe" >"$sumdir/reader-pipe.txt"
+	rundir=$(dirname "$log")
 	{
+		if [ -f "$rundir/params" ]; then
+			echo "Parameters: $(cat "$rundir/params")"
+		fi
 		[ -z "$endline" ] || echo "$endline" | sed -e 's/\(End of test: [A-Z_]*\).*/\1/'
 		[ -z "$lastpipe" ] || echo "$lastpipe"
 		[ -z "$batch" ] || echo "$batch"
-		gps=$(grep -a 'torture:.*ver:' "$log" | strip | tail -n 1 |
-			sed -e 's/.*ver: \([0-9]*\).*/\1/')
+		gps=$(grep -ai 'torture:.*ver:' "$log" | strip | tail -n 1 |
+			sed -e 's/.*[vV][eE][rR]: \([0-9]*\).*/\1/')
 		[ -z "$gps" ] || echo "Writer updates (ver): $gps"
-		if [ -f "$(dirname "$log")/seconds" ]; then
-			echo "QEMU run: $(cat "$(dirname "$log")/seconds") s wall clock"
+		if [ -f "$rundir/torture-secs" ]; then
+			echo "Torture: $(cat "$rundir/torture-secs") s; QEMU run: $(cat "$rundir/seconds") s wall clock"
 		fi
 		printf '%s' "$reasons"
 		echo "Verdict: $verdict"

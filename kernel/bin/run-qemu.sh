@@ -27,7 +27,7 @@ boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ')
 
 mkdir -p "$outdir"
 log=$outdir/console.log
-rm -f "$log" "$outdir/seconds"
+rm -f "$log" "$outdir/seconds" "$outdir/params" "$outdir/torture-secs"
 start=$(date +%s)
 echo "run-qemu: $scen: $secs s of torture, hard limit $limit s"
 status=0
@@ -40,6 +40,8 @@ end=$(date +%s)
 tr -d '\r' <"$log.tmp" >"$log"
 rm -f "$log.tmp"
 echo "$((end - start))" >"$outdir/seconds"
+echo "$secs" >"$outdir/torture-secs"
+echo "$boot" | sed -e 's/ *$//' >"$outdir/params"
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
 	echo "run-qemu: $scen: killed after $limit s" | tee -a "$log"
 fi
