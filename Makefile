@@ -87,6 +87,7 @@ check-all: check-models check-harness $(CHAPTER_CHECKS) check-book kernel-check
 
 check-book:
 	@build/record book-builds -- $(MAKE) --no-print-directory book
+	@build/record book-in-browser -- build/browser-check
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"

@@ -6,13 +6,15 @@
 --   * a trail excerpt is followed by a per-process timeline of the whole
 --     trail (build/trail-timeline), when the run has been made;
 --   * a sweep becomes a table of measured figures beside the quoted ones
---     (build/sweep-table), when its runs have been made;
---   * [code]{.ln} becomes a line number of the listing above it;
+--     (build/sweep-table), and with plot=CAPTION also a log-scale plot
+--     of its states (build/sweep-plot, gnuplot);
+--   * [code]{.ln} becomes a line number of the listing above it (a model
+--     fragment is numbered as in its model file, as Spin's trails are);
 --   * quiz questions and answers link to each other.
 -- Metadata in: out (the OUT directory), tag (the page's file stem), back
 -- (for an answer: the page that asks the question).
 
-local OUT, TAG, BACK = 'out', '', ''
+local OUT, TAG, BACK, BOOK = 'out', '', '', 'out/book'
 local errors = {}
 
 local function attr(el, key)
@@ -56,7 +58,7 @@ local function resolve_lines(blocks)
       return pandoc.Str('?')
     end
     local found = {}
-    local n = 0
+    local n = tonumber(listing.attributes['startFrom'] or '1') - 1
     for line in (listing.text .. '\n'):gmatch('(.-)\n') do
       n = n + 1
       if line:find(want, 1, true) then table.insert(found, n) end
@@ -68,12 +70,23 @@ local function resolve_lines(blocks)
     end
     return pandoc.Str(tostring(found[1]))
   end
+  local next_line = {}  -- model file -> where its next fragment starts
   local function walk(list)
     for i, b in ipairs(list) do
       if b.t == 'CodeBlock' then
         if b.classes:includes('promela') or b.classes:includes('c')
           or b.classes:includes('derive') then
           listing = b
+        end
+        -- A fragment is numbered as its lines are numbered in the model
+        -- file (fragments are joined with one blank line), so the book's
+        -- numbers are the ones Spin prints in reports and trails.
+        local file = b.classes:includes('promela') and attr(b, 'file')
+        if file then
+          local start = next_line[file] or 1
+          local _, count = (b.text .. '\n'):gsub('\n', '')
+          b.attributes['startFrom'] = tostring(start)
+          next_line[file] = start + count + 1
         end
       elseif b.t == 'Div' or b.t == 'BlockQuote' then
         walk(b.content)
@@ -132,8 +145,14 @@ local function code_block(el)
     local file = OUT .. '/extract/' .. TAG .. '/sweep.' .. el.identifier
     local md = run_tool({'build/sweep-table', file})
     if not md then return caption('(table unavailable)') end
-    local doc = pandoc.read(md, 'markdown')
-    return doc.blocks
+    local blocks = pandoc.read(md, 'markdown').blocks
+    if attr(el, 'plot') then
+      local svg = el.identifier .. '.svg'
+      if run_tool({'build/sweep-plot', file, BOOK .. '/' .. svg}) then
+        blocks:insert(pandoc.Para({pandoc.Image({pandoc.Str(attr(el, 'plot'))}, svg)}))
+      end
+    end
+    return blocks
   elseif c:includes('generated') then
     local src = attr(el, 'src')
     local f = src and io.open(src, 'r')
@@ -165,6 +184,7 @@ return {
     OUT = pandoc.utils.stringify(m.out or 'out')
     TAG = pandoc.utils.stringify(m.tag or '')
     BACK = pandoc.utils.stringify(m.back or '')
+    BOOK = pandoc.utils.stringify(m.book or (OUT .. '/book'))
   end},
   {Pandoc = function(doc)
     resolve_lines(doc.blocks)
