@@ -77,6 +77,10 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
     when Spin or the C compiler rejects the model, or the search was cut
     short by the time or memory budget.
     """
+    for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
+        if shutil.which(tool) is None:
+            raise RunError(f"{tool}: not installed; run make deps "
+                           f"(or: sudo apt-get install {package})")
     timeout = int(timeout or TIME_S)
     memlim = int(memlim or MEMLIM_MB)
     label = label or os.path.basename(model)
