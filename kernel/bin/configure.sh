@@ -24,7 +24,7 @@ fragabs=$(pwd)/$frag
 make -s -C "$src" O="$build" tinyconfig >"$build/tinyconfig.log"
 # merge_config.sh writes its temporary files to the current directory.
 (cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$fragabs" >merge_config.log)
-make -s -C "$src" O="$build" olddefconfig
+make -s -C "$src" O="$build" olddefconfig >"$build/olddefconfig.log" 2>&1
 
 # Every line of the fragment must hold in the result.
 missing=0
