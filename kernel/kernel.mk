@@ -68,7 +68,7 @@ kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
 # The checks run one after another (they share one build and two
 # CPUs); each is filed by build/record, and a failed one does not stop
 # the rest.
-kernel-check: ## build the kernel, boot and judge the QRCU, busted QRCU and SRCU scenarios, run checkpatch
+kernel-check: ## build, boot and judge qrcu, busted_qrcu and srcu; checkpatch; build warnings
 	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings
 	-@$(KERNEL_RECORD) kernel-checkpatch -- $(KERNEL_SUBMAKE) kernel-checkpatch
 	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(KERNEL_SUBMAKE) kernel-verdict-selftest

@@ -84,8 +84,9 @@ else
 	*) fail=1; note "end line is not FAILURE" ;;
 	esac
 	# The failure must be the one a broken grace period causes: readers
-	# that saw an element survive two or more grace periods, counted in
-	# the third and later buckets of the Reader Pipe histogram.
+	# that still held an element after a whole grace period had ended
+	# since its replacement, counted from the third bucket (pipe count
+	# 2) of the Reader Pipe histogram onwards.
 	late=$(printf '%s\n' "$lastpipe" | sed -e 's/.*Reader Pipe://' |
 		awk '{ s = 0; for (i = 3; i <= NF; i++) s += $i; print s + 0 }')
 	if [ "${late:-0}" -eq 0 ]; then
