@@ -1,0 +1,12 @@
+# build/qrcu-big.mk: the long runs of chapter 7 (shrinking QRCU), for the
+# top-level Makefile to include.  The sweep-ID-full targets come from the
+# chapter, through $(OUT)/rules.mk; rows marked "full" in its tables run
+# only here.  Each run keeps to the memory and time budgets its table
+# gives; run them one at a time (make -j1), on a machine with the memory
+# free.
+
+.PHONY: qrcu-big qrcu-crosscheck-full
+
+qrcu-big: sweep-qrcu-big-full ## chapter 7's largest runs of the reduced QRCU model (3x4 and beyond)
+
+qrcu-crosscheck-full: sweep-shrink-r0-full sweep-shrink-r1-full sweep-shrink-r2-full sweep-shrink-r3-full ## chapter 7's step table rows too big for make chapter-7 (original 3x2: ~10 GB)
