@@ -12,7 +12,7 @@ KERNEL_BUILD := $(KERNEL_OUT)/build
 KERNEL_INITRD := $(KERNEL_OUT)/initramfs.cpio.gz
 # Parallel kbuild jobs, and seconds of torture per scenario boot.
 KERNEL_JOBS ?= 2
-KERNEL_TORTURE_SECS ?= 45
+KERNEL_TORTURE_SECS ?= 30
 KERNEL_SOAK_SECS ?= 900
 KERNEL_RECORD ?= build/record
 KERNEL_RESULTS := $(if $(RESULTS),$(RESULTS),out/results)
@@ -55,6 +55,9 @@ $(KERNEL_OUT)/torture-secs: FORCE
 	@echo $(KERNEL_TORTURE_SECS) | cmp -s - $@ || echo $(KERNEL_TORTURE_SECS) >$@
 
 # One boot per scenario; a no-op rerun of kernel-check boots nothing.
+# The logs are reached through the kernel-verdict-% pattern, so without
+# .PRECIOUS make would delete them as intermediate files.
+.PRECIOUS: $(KERNEL_OUT)/%/console.log
 $(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot \
 		$(KERNEL_BUILD).build-stamp $(KERNEL_INITRD) \
 		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh
