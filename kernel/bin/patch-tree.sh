@@ -25,4 +25,4 @@ git tag base
 while read -r p; do
 	git am -q "$patches/$p"
 done <"$patches/series"
-git log --oneline base^..HEAD
+git log --oneline base..HEAD
