@@ -1,0 +1,51 @@
+# kernel/bench.mk: grace-period latency and read-side cost of qrcu, srcu
+# and rcu, measured by rcuscale and refscale in one QEMU boot of the
+# kernel that kernel/kernel.mk builds.  Included by the top-level
+# Makefile after kernel/kernel.mk; also usable alone:
+#   make -f kernel/bench.mk kernel-bench
+# Everything generated goes to $(OUT)/kernel/bench/.  A benchmark, not a
+# test: kernel-bench prints figures; kernel-bench-check only checks that
+# the benchmark ran and that every figure was found.
+ifeq ($(KERNEL_OUT),)
+include kernel/kernel.mk
+endif
+
+KERNEL_BENCH_OUT := $(KERNEL_OUT)/bench
+KERNEL_BENCH_INITRD := $(KERNEL_BENCH_OUT)/initramfs.cpio.gz
+KERNEL_BENCH_LOG := $(KERNEL_BENCH_OUT)/console.log
+KERNEL_BENCH_TABLE := $(KERNEL_BENCH_OUT)/table.md
+KERNEL_BENCH_SUBMAKE = $(MAKE) --no-print-directory -f kernel/bench.mk OUT=$(OUT)
+
+.PHONY: kernel-bench kernel-bench-check kernel-bench-parse kernel-bench-clean
+
+kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale and refscale for qrcu, srcu and rcu, print the table
+	@cat $(KERNEL_BENCH_TABLE)
+	@echo "kernel-bench: $(KERNEL_BENCH_TABLE) (QEMU run: $$(cat $(KERNEL_BENCH_OUT)/seconds) s)"
+
+$(KERNEL_BENCH_INITRD): $(KERNEL_BUILD).build-stamp kernel/bench-init.sh kernel/bin/mkinitrd-bench.sh
+	@kernel/bin/mkinitrd-bench.sh $(KERNEL_SRC) $(KERNEL_BUILD) $@
+
+$(KERNEL_BENCH_LOG): $(KERNEL_BENCH_INITRD) $(KERNEL_BUILD).build-stamp \
+		kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bin/run-bench.sh
+	@kernel/bin/run-bench.sh $(KERNEL_BUILD) $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_OUT)
+
+# A table with a missing figure is removed, so that it is never taken
+# for an up-to-date one.
+$(KERNEL_BENCH_TABLE): $(KERNEL_BENCH_LOG) kernel/bin/bench-table.sh
+	@kernel/bin/bench-table.sh $(KERNEL_BENCH_LOG) $@ >/dev/null || { rm -f $@; exit 1; }
+
+kernel-bench-parse: $(KERNEL_BENCH_LOG)
+	@kernel/bin/bench-table.sh $(KERNEL_BENCH_LOG) $(KERNEL_BENCH_TABLE)
+
+# Filed by build/record like kernel-check's checks: the benchmark ran
+# and every figure was found; and the parser rejects a log with one
+# figure missing.
+kernel-bench-check: ## check that kernel-bench ran and its console log has every figure
+	-@$(KERNEL_RECORD) kernel-bench-parse -- $(KERNEL_BENCH_SUBMAKE) kernel-bench-parse
+	-@$(KERNEL_RECORD) kernel-bench-parse-selftest -- kernel/bin/bench-selftest.sh
+	@failed=$$(cd $(KERNEL_RESULTS) 2>/dev/null && ls kernel-bench-*.fail 2>/dev/null | sed 's/\.fail$$//'); \
+	if [ -n "$$failed" ]; then echo "kernel-bench-check: failed:" $$failed; exit 1; fi; \
+	echo "kernel-bench-check: the benchmark ran and every figure was found"
+
+kernel-bench-clean:
+	rm -rf $(KERNEL_BENCH_OUT)

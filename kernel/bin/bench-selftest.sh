@@ -1,0 +1,96 @@
+#!/bin/sh
+# bench-selftest.sh
+# Feed bench-table.sh a small synthetic console log with every figure
+# the benchmark produces, then the same log with one figure or one
+# marker taken out.  The full log must parse; every cut log must fail:
+# a parser that never complains about a missing figure proves nothing.
+set -eu
+parse=kernel/bin/bench-table.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# rcuscale FLAVOR NREADERS BASE-NS: one run with three grace periods.
+rcuscale() {
+	cat <<END
+bench: begin rcuscale $1 nreaders=$2
+[   10.000000] $1-scale:--- Start of test: nreaders=$2 nwriters=1 verbose=1 shutdown=0
+[   12.000000] $1-scale: Test complete
+[   13.000000] $1-scale: writer 0 gps: 3
+[   13.000000] $1-scale: start: 1000 end: 2000 duration: 1000 gps: 3 batches: 1
+[   13.000000] $1-scale:    0 writer-duration:     0 $3
+[   13.000000] $1-scale:    0 writer-duration:     1 $(($3 * 2))
+[   13.000000] $1-scale:    0 writer-duration:     2 $(($3 * 3))
+bench: end rcuscale $1 nreaders=$2
+END
+}
+
+# refscale TYPE NS: one run with two experiments.
+refscale() {
+	printf '%s\n' "bench: begin refscale $1 " \
+		"[   20.000000] $1-ref-scale: END OF TEST. Calculating average duration per loop (nanoseconds)..." \
+		"[   20.000000] Runs	Time(ns)" \
+		"[   20.000000] 1	$2.500" \
+		"[   20.000000] 2	$2.100" \
+		"bench: end refscale $1 "
+}
+
+{
+	echo "[    0.500000] smp: Brought up 1 node, 2 CPUs"
+	for nr in 0 2; do
+		rcuscale qrcu "$nr" 900
+		rcuscale srcu "$nr" 40000
+		rcuscale rcu "$nr" 9000000
+	done
+	refscale qrcu 120
+	refscale srcu 60
+	refscale rcu 30
+	refscale refcnt 100
+	echo "bench: done"
+} >"$tmp/full.log"
+
+bad=0
+# check NAME WANT: run the parser on $tmp/NAME.log, compare with WANT.
+check() {
+	if "$parse" "$tmp/$1.log" >"$tmp/$1.out" 2>&1; then got=pass; else got=fail; fi
+	if [ "$got" = "$2" ]; then
+		echo "ok: $1: parser says $got, as it must"
+	else
+		echo "WRONG: $1: parser says $got, must say $2"
+		sed -e 's/^/    /' "$tmp/$1.out"
+		bad=1
+	fi
+}
+# cut NAME SED-SCRIPT: the full log with some lines deleted by SED-SCRIPT.
+cut() {
+	sed -e "$2" "$tmp/full.log" >"$tmp/$1.log"
+	if cmp -s "$tmp/full.log" "$tmp/$1.log"; then
+		echo "WRONG: $1: the cut removed nothing"
+		bad=1
+	fi
+	check "$1" fail
+}
+
+cp "$tmp/full.log" "$tmp/complete.log"
+check complete pass
+# The figures the full log gives must come out of the table.
+for want in '| qrcu | 1.80 | 1.80 | 3 | 1.80 | 1.80 | 3 |' \
+	'| ratio qrcu/rcu | 0.00010 | 0.00010 | | 0.00010 | 0.00010 | |' \
+	'| srcu | 60.3 | 60.1 | 2 |' '| ratio qrcu/srcu | 2.00 | 2.00 | |'; do
+	if ! grep -qF -e "$want" "$tmp/complete.out"; then
+		echo "WRONG: complete: no line $want in the table"
+		bad=1
+	fi
+done
+cut no-qrcu-gps-without-readers '/^bench: begin rcuscale qrcu nreaders=0/,/^bench: end/{/writer-duration/d;}'
+cut no-rcu-gps-with-readers '/^bench: begin rcuscale rcu nreaders=2/,/^bench: end/{/writer-duration/d;}'
+cut no-srcu-run-with-readers '/^bench: begin rcuscale srcu nreaders=2/,/^bench: end/d'
+cut no-qrcu-read-side '/^bench: begin refscale qrcu/,/^bench: end/{/	[0-9]*\.[0-9]*$/d;}'
+cut no-rcu-runs-header '/^bench: begin refscale rcu/,/^bench: end/{/Runs/d;}'
+cut no-cpu-count '/Brought up/d'
+cut cut-short '/^bench: done/d'
+sed -e 's/^bench: end refscale srcu.*/bench: timeout refscale srcu  after 300 s\n&/' "$tmp/full.log" >"$tmp/timeout.log"
+check timeout fail
+: >"$tmp/empty.log"
+check empty fail
+[ "$bad" -eq 0 ] && echo "bench-selftest: the parser takes the full log and rejects every cut one"
+exit "$bad"

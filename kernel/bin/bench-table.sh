@@ -1,0 +1,175 @@
+#!/bin/sh
+# bench-table.sh CONSOLE [TABLE]
+# Read the benchmark boot's console log (kernel/bench-init.sh frames each
+# run with "bench: begin MODULE TYPE [nreaders=N]" and "bench: end" lines)
+# and print, as Markdown tables:
+#  - grace-period latency per flavor, without and with reader kthreads:
+#    mean and median of rcuscale's per-grace-period "writer-duration"
+#    lines (ns, printed on unload), in microseconds;
+#  - read-side cost per flavor: refscale's "Runs" lines (ns per
+#    lock/unlock pair, one line per run), their mean and the fastest run;
+#  - the ratios qrcu/srcu and qrcu/rcu of each figure;
+#  - for qrcu, how many grace periods flipped the counters (rcuscale's
+#    "batches"), that is, took the slowpath.
+# With TABLE, also writes the tables there.  Exits 1 when a figure is
+# missing: a run that timed out, failed to load or printed nothing, or
+# a boot that did not reach "bench: done".
+set -eu
+log=${1:?usage: bench-table.sh CONSOLE [TABLE]}
+table=${2:-}
+
+if [ ! -s "$log" ]; then
+	echo "bench-table: console log $log is missing or empty" >&2
+	exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+when=$(date -u -r "$log" '+%Y-%m-%d %H:%M UTC')
+
+status=0
+sed -e 's/^\[ *[0-9.]*\] //' "$log" | awk -v when="$when" -v missfile="$tmp/missing" '
+BEGIN {
+	nf = split("qrcu srcu rcu", flavors, " ")
+	nt = split("qrcu srcu rcu refcnt", reftypes, " ")
+	readers = ""
+}
+/^bench: begin / {
+	mod = $3; type = $4; nr = $5; sub(/^nreaders=/, "", nr)
+	if (mod == "rcuscale" && nr != 0) readers = nr
+	key = (mod == "rcuscale") ? type " " (nr == 0 ? 0 : "r") : type
+	inruns = 0
+	next
+}
+/^bench: end / { mod = ""; inruns = 0; next }
+/^bench: timeout / || /^bench: insmod .* failed/ || /^bench: rmmod .* failed/ {
+	bad[++nbad] = $0; next
+}
+/^bench: done/ { done = 1; next }
+/smp: Brought up .* CPUs?$/ {
+	for (i = 1; i < NF; i++) if ($(i + 1) ~ /^CPUs?$/) cpus = $i
+	next
+}
+mod == "rcuscale" && $0 ~ ("^" type "-scale: +[0-9]+ writer-duration: +[0-9]+ +[0-9]+$") {
+	gp[key, ++ngp[key]] = $NF / 1000; next
+}
+mod == "rcuscale" && $0 ~ ("^" type "-scale: start: .* gps: [0-9]+ batches: -?[0-9]+$") {
+	gps[key] = $(NF - 2); flips[key] = $NF; next
+}
+mod == "refscale" && /^Runs[ \t]+Time\(ns\)/ { inruns = 1; next }
+mod == "refscale" && inruns && /^[0-9]+[ \t]+[0-9]+\.[0-9]+$/ {
+	ref[key, ++nref[key]] = $2 + 0; next
+}
+
+function miss(what) { missing = missing "  " what "\n" }
+
+# Insertion sort of a[1..n]; n is at most rcuscale'"'"'s 10000 per writer.
+function sortn(a, n,    i, j, x) {
+	for (i = 2; i <= n; i++) {
+		x = a[i]
+		for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]
+		a[j + 1] = x
+	}
+}
+
+# stats(array, key, count): sets S_mean, S_med, S_min; returns count.
+function stats(arr, k, n,    i, v, s) {
+	S_mean = S_med = S_min = ""
+	if (n + 0 == 0) return 0
+	for (i = 1; i <= n; i++) { v[i] = arr[k, i]; s += v[i] }
+	sortn(v, n)
+	S_mean = s / n
+	S_med = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	S_min = v[1]
+	return n
+}
+
+function fmt(x,    a) {
+	if (x == "") return "missing"
+	a = x < 0 ? -x : x
+	if (a >= 100) return sprintf("%.0f", x)
+	if (a >= 10) return sprintf("%.1f", x)
+	if (a >= 1) return sprintf("%.2f", x)
+	if (a >= 0.01) return sprintf("%.3f", x)
+	return sprintf("%.5f", x)
+}
+
+function ratio(a, b) {
+	if (a == "" || b == "" || b + 0 == 0) return "missing"
+	return fmt(a / b)
+}
+
+END {
+	if (cpus == "") miss("the CPU count (smp: Brought up ... CPUs)")
+	if (readers == "") { miss("the runs with readers"); readers = "N" }
+	if (!done) miss("the end of the benchmark (bench: done): the boot was cut short")
+	for (i = 1; i <= nbad; i++) miss("a complete run: " bad[i])
+
+	for (i = 1; i <= nf; i++) {
+		f = flavors[i]
+		for (r = 0; r <= 1; r++) {
+			k = f " " (r ? "r" : 0)
+			if (!stats(gp, k, ngp[k]))
+				miss("grace-period durations of rcuscale " f " nreaders=" (r ? readers : 0))
+			gmean[k] = S_mean; gmed[k] = S_med
+		}
+	}
+	for (i = 1; i <= nt; i++) {
+		t = reftypes[i]
+		if (!stats(ref, t, nref[t]) && t != "refcnt")
+			miss("refscale Runs lines of " t)
+		rmean[t] = S_mean; rmin[t] = S_min
+	}
+
+	print "Run of " when ": one boot of QEMU in TCG mode (emulated, not KVM) with " \
+		(cpus == "" ? "?" : cpus) " CPUs."
+	print ""
+	print "| Grace-period latency (us) | no readers: mean | median | GPs | with " \
+		readers " readers: mean | median | GPs |"
+	print "|---|--:|--:|--:|--:|--:|--:|"
+	for (i = 1; i <= nf; i++) {
+		f = flavors[i]
+		printf "| %s | %s | %s | %d | %s | %s | %d |\n", f,
+			fmt(gmean[f " 0"]), fmt(gmed[f " 0"]), ngp[f " 0"],
+			fmt(gmean[f " r"]), fmt(gmed[f " r"]), ngp[f " r"]
+	}
+	for (i = 2; i <= nf; i++) {
+		o = flavors[i]
+		printf "| ratio qrcu/%s | %s | %s | | %s | %s | |\n", o,
+			ratio(gmean["qrcu 0"], gmean[o " 0"]), ratio(gmed["qrcu 0"], gmed[o " 0"]),
+			ratio(gmean["qrcu r"], gmean[o " r"]), ratio(gmed["qrcu r"], gmed[o " r"])
+	}
+	print ""
+	print "| Read side (ns per lock/unlock pair) | mean of runs | fastest run | runs |"
+	print "|---|--:|--:|--:|"
+	for (i = 1; i <= nt; i++) {
+		t = reftypes[i]
+		if (t == "refcnt" && !nref[t]) continue
+		printf "| %s | %s | %s | %d |\n", t, fmt(rmean[t]), fmt(rmin[t]), nref[t]
+	}
+	for (i = 2; i <= nf; i++) {
+		o = flavors[i]
+		printf "| ratio qrcu/%s | %s | %s | |\n", o,
+			ratio(rmean["qrcu"], rmean[o]), ratio(rmin["qrcu"], rmin[o])
+	}
+	print ""
+	printf "qrcu counter flips (slowpath grace periods that found a reader) while measured: %s of %s with no readers, %s of %s with %s readers.\n",
+		(flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"]), (gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"]),
+		(flips["qrcu r"] == "" ? "?" : flips["qrcu r"]), (gps["qrcu r"] == "" ? "?" : gps["qrcu r"]), readers
+	printf "%s", missing >missfile
+}' >"$tmp/table.md" || status=$?
+
+if [ "$status" -ne 0 ]; then
+	echo "bench-table: awk failed with status $status" >&2
+	exit 1
+fi
+cat "$tmp/table.md"
+if [ -n "$table" ]; then
+	mkdir -p "$(dirname "$table")"
+	cp "$tmp/table.md" "$table"
+fi
+if [ -s "$tmp/missing" ]; then
+	printf 'bench-table: missing figures:\n' >&2
+	cat "$tmp/missing" >&2
+	exit 1
+fi
+echo "bench-table: every figure found"

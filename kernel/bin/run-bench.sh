@@ -1,0 +1,44 @@
+#!/bin/sh
+# run-bench.sh BUILDDIR INITRD OUTDIR
+# Boot the kernel once under QEMU/TCG with the benchmark initramfs
+# (kernel/bench-init.sh as /init) and the boot parameters of
+# kernel/configs/BENCH.boot, and save the serial console in
+# OUTDIR/console.log.  The Kconfig symbols of kernel/configs/BENCH are
+# only checked against the kernel's .config, as run-qemu.sh does.
+set -eu
+build=${1:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
+initrd=${2:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
+outdir=${3:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
+cfg=kernel/configs/BENCH
+cpus=${KERNEL_BENCH_CPUS:-2}
+limit=${KERNEL_BENCH_LIMIT:-1200}
+
+for line in $(grep '^CONFIG_' "$cfg" || true); do
+	if ! grep -qx "$line" "$build/.config"; then
+		echo "run-bench: BENCH wants $line, which the kernel lacks" >&2
+		exit 1
+	fi
+done
+boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ' | sed -e 's/  */ /g; s/ *$//')
+
+mkdir -p "$outdir"
+log=$outdir/console.log
+rm -f "$log" "$outdir/seconds" "$outdir/params" "$outdir/cpus"
+start=$(date +%s)
+echo "run-bench: one boot, $cpus CPUs, hard limit $limit s"
+status=0
+timeout -k 10 "$limit" qemu-system-x86_64 -accel tcg -smp "$cpus" -m 512M \
+	-nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage" \
+	-initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 $boot" \
+	</dev/null >"$log.tmp" 2>&1 || status=$?
+end=$(date +%s)
+tr -d '\r' <"$log.tmp" >"$log"
+rm -f "$log.tmp"
+echo "$((end - start))" >"$outdir/seconds"
+echo "$boot" >"$outdir/params"
+echo "$cpus" >"$outdir/cpus"
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+	echo "run-bench: killed after $limit s" | tee -a "$log"
+fi
+echo "run-bench: QEMU exited with status $status after $((end - start)) s"

@@ -1,0 +1,17 @@
+# rcuscale: one writer doing normal (not expedited) grace periods, 10 us
+# apart, starting 1 s after the load; it stops after 100 measured ones.
+rcuscale.nwriters=1
+rcuscale.gp_exp=0
+rcuscale.writer_holdoff=10
+rcuscale.holdoff=1
+# The second round of rcuscale runs adds this many reader kthreads,
+# one per CPU, each looping over empty read-side critical sections.
+bench.readers=2
+# refscale: one reader, 10 runs of 10000 lock/unlock pairs each.
+refscale.nreaders=1
+refscale.loops=10000
+refscale.nruns=10
+# The flavors, in order, and refcnt (a bare shared atomic counter) as
+# the read-side baseline.
+bench.flavors=qrcu,srcu,rcu
+bench.refscale=qrcu,srcu,rcu,refcnt
