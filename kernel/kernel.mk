@@ -15,7 +15,7 @@ KERNEL_JOBS ?= 2
 KERNEL_TORTURE_SECS ?= 30
 KERNEL_SOAK_SECS ?= 900
 KERNEL_RECORD ?= build/record
-KERNEL_RESULTS := $(if $(RESULTS),$(RESULTS),out/results)
+KERNEL_RESULTS := $(OUT)/results
 KERNEL_BADNESS := $(KERNEL_SRC)/tools/testing/selftests/rcutorture/bin/console-badness.sh
 KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 
