@@ -47,7 +47,7 @@ $(OUT)/extract/%.stamp: chapters/%.md $(EXTRACT_DEPS)
 $(OUT)/extract/%.stamp: quizzes/%.md $(EXTRACT_DEPS)
 	@build/extract $<
 
-$(OUT)/rules.mk: $(EXTRACT_STAMPS) build/mkrules
+$(OUT)/rules.mk: $(EXTRACT_STAMPS) build/mkrules build/panlib.py $(wildcard chapters/runs/*.out)
 	@build/mkrules
 
 ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)

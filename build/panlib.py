@@ -192,6 +192,23 @@ def sweep_rows(path, chapter):
                target, cell)
 
 
+# Runs too long for make check (a sweep's "full" rows) are kept, once made,
+# as recorded reports in chapters/runs/ID.out: the book shows them, and
+# make check compares them with the chapter's table.
+RECORDED = "chapters/runs"
+
+
+def report(rid, out=None):
+    """(path, recorded?) of the freshest report of run RID, or (None, False)."""
+    fresh = os.path.join(out or os.environ.get("OUT", "out"), "runs", rid + ".out")
+    if os.path.exists(fresh):
+        return fresh, False
+    kept = os.path.join(RECORDED, rid + ".out")
+    if os.path.exists(kept):
+        return kept, True
+    return None, False
+
+
 # ---------------------------------------------------------------------------
 # Reading pan's report.
 
