@@ -27,7 +27,7 @@ help: ## list the targets
 	@echo "make TARGET, where TARGET is one of:"
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/; s/%/N/' | \
-		awk -F'|' '{ printf "  %-22s %s\n", $$1, $$2 }'
+		awk -F'|' '{ printf "%-24s %s\n", $$1, $$2 }'
 	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB),"
 	@echo "  TIME=$(TIME) (s), FORCE=1 (models: discard your edits)"
 
