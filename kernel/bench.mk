@@ -1,8 +1,13 @@
 # kernel/bench.mk: grace-period latency and read-side cost of qrcu, srcu
-# and rcu, measured by rcuscale and refscale in one QEMU boot of the
-# kernel that kernel/kernel.mk builds.  Included by the top-level
-# Makefile after kernel/kernel.mk; also usable alone:
+# and rcu, measured by rcuscale and refscale in one QEMU boot.  Included
+# by the top-level Makefile after kernel/kernel.mk; also usable alone:
 #   make -f kernel/bench.mk kernel-bench
+# The benchmark kernel is built from the same patched tree as the
+# torture kernel, in its own build directory, from kernel/configs/CFcommon
+# with kernel/configs/BENCH on top: ACPI on, so that QEMU's second CPU
+# and its HPET and ACPI PM timer are found (without them the clock is
+# the jiffies counter, 4 ms a tick), and lockdep and the object
+# debugging off, so that they do not weigh on the read side.
 # Everything generated goes to $(OUT)/kernel/bench/.  A benchmark, not a
 # test: kernel-bench prints figures; kernel-bench-check only checks that
 # the benchmark ran and that every figure was found.
@@ -11,6 +16,7 @@ include kernel/kernel.mk
 endif
 
 KERNEL_BENCH_OUT := $(KERNEL_OUT)/bench
+KERNEL_BENCH_BUILD := $(KERNEL_BENCH_OUT)/build
 KERNEL_BENCH_INITRD := $(KERNEL_BENCH_OUT)/initramfs.cpio.gz
 KERNEL_BENCH_LOG := $(KERNEL_BENCH_OUT)/console.log
 KERNEL_BENCH_TABLE := $(KERNEL_BENCH_OUT)/table.md
@@ -22,12 +28,20 @@ kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale and refscale for 
 	@cat $(KERNEL_BENCH_TABLE)
 	@echo "kernel-bench: $(KERNEL_BENCH_TABLE) (QEMU run: $$(cat $(KERNEL_BENCH_OUT)/seconds) s)"
 
-$(KERNEL_BENCH_INITRD): $(KERNEL_BUILD).build-stamp kernel/bench-init.sh kernel/bin/mkinitrd-bench.sh
-	@kernel/bin/mkinitrd-bench.sh $(KERNEL_SRC) $(KERNEL_BUILD) $@
+$(KERNEL_BENCH_BUILD).config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon \
+		kernel/configs/BENCH kernel/bin/configure-bench.sh
+	@kernel/bin/configure-bench.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD)
 
-$(KERNEL_BENCH_LOG): $(KERNEL_BENCH_INITRD) $(KERNEL_BUILD).build-stamp \
+$(KERNEL_BENCH_BUILD).build-stamp: $(KERNEL_BENCH_BUILD).config-stamp kernel/bin/build.sh
+	@kernel/bin/build.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $(KERNEL_JOBS)
+	@touch $@
+
+$(KERNEL_BENCH_INITRD): $(KERNEL_BENCH_BUILD).build-stamp kernel/bench-init.sh kernel/bin/mkinitrd-bench.sh
+	@kernel/bin/mkinitrd-bench.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $@
+
+$(KERNEL_BENCH_LOG): $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_BUILD).build-stamp \
 		kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bin/run-bench.sh
-	@kernel/bin/run-bench.sh $(KERNEL_BUILD) $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_OUT)
+	@kernel/bin/run-bench.sh $(KERNEL_BENCH_BUILD) $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_OUT)
 
 # A table with a missing figure is removed, so that it is never taken
 # for an up-to-date one.

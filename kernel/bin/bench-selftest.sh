@@ -36,6 +36,7 @@ refscale() {
 
 {
 	echo "[    0.500000] smp: Brought up 1 node, 2 CPUs"
+	echo "[    1.500000] clocksource: Switched to clocksource hpet"
 	for nr in 0 2; do
 		rcuscale qrcu "$nr" 900
 		rcuscale srcu "$nr" 40000
@@ -88,6 +89,9 @@ cut no-qrcu-read-side '/^bench: begin refscale qrcu/,/^bench: end/{/	[0-9]*\.[0-
 cut no-rcu-runs-header '/^bench: begin refscale rcu/,/^bench: end/{/Runs/d;}'
 cut no-cpu-count '/Brought up/d'
 cut cut-short '/^bench: done/d'
+cut no-clocksource '/Switched to clocksource/d'
+sed -e 's/to clocksource hpet/to clocksource refined-jiffies/' "$tmp/full.log" >"$tmp/jiffies-clock.log"
+check jiffies-clock fail
 sed -e 's/^bench: end refscale srcu.*/bench: timeout refscale srcu  after 300 s\n&/' "$tmp/full.log" >"$tmp/timeout.log"
 check timeout fail
 : >"$tmp/empty.log"

@@ -12,8 +12,9 @@
 #  - for qrcu, how many grace periods flipped the counters (rcuscale's
 #    "batches"), that is, took the slowpath.
 # With TABLE, also writes the tables there.  Exits 1 when a figure is
-# missing: a run that timed out, failed to load or printed nothing, or
-# a boot that did not reach "bench: done".
+# missing: a run that timed out, failed to load or printed nothing, a
+# boot that did not reach "bench: done", or a clock as coarse as the
+# timer tick (clocksource jiffies), which makes short durations read 0.
 set -eu
 log=${1:?usage: bench-table.sh CONSOLE [TABLE]}
 table=${2:-}
@@ -45,6 +46,7 @@ BEGIN {
 	bad[++nbad] = $0; next
 }
 /^bench: done/ { done = 1; next }
+/clocksource: Switched to clocksource / { clock = $NF; next }
 /smp: Brought up .* CPUs?$/ {
 	for (i = 1; i < NF; i++) if ($(i + 1) ~ /^CPUs?$/) cpus = $i
 	next
@@ -100,6 +102,9 @@ function ratio(a, b) {
 
 END {
 	if (cpus == "") miss("the CPU count (smp: Brought up ... CPUs)")
+	if (clock == "") miss("the clocksource (clocksource: Switched to clocksource ...)")
+	else if (clock ~ /jiffies/)
+		miss("a clock finer than a timer tick: the clocksource is " clock)
 	if (readers == "") { miss("the runs with readers"); readers = "N" }
 	if (!done) miss("the end of the benchmark (bench: done): the boot was cut short")
 	for (i = 1; i <= nbad; i++) miss("a complete run: " bad[i])
@@ -121,7 +126,7 @@ END {
 	}
 
 	print "Run of " when ": one boot of QEMU in TCG mode (emulated, not KVM) with " \
-		(cpus == "" ? "?" : cpus) " CPUs."
+		(cpus == "" ? "?" : cpus) " CPUs, clocksource " (clock == "" ? "?" : clock) "."
 	print ""
 	print "| Grace-period latency (us) | no readers: mean | median | GPs | with " \
 		readers " readers: mean | median | GPs |"

@@ -3,8 +3,8 @@
 # Boot the kernel once under QEMU/TCG with the benchmark initramfs
 # (kernel/bench-init.sh as /init) and the boot parameters of
 # kernel/configs/BENCH.boot, and save the serial console in
-# OUTDIR/console.log.  The Kconfig symbols of kernel/configs/BENCH are
-# only checked against the kernel's .config, as run-qemu.sh does.
+# OUTDIR/console.log.  The kernel must have been configured with
+# kernel/configs/BENCH (configure-bench.sh); that is checked again here.
 set -eu
 build=${1:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
 initrd=${2:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
@@ -14,10 +14,13 @@ cpus=${KERNEL_BENCH_CPUS:-2}
 limit=${KERNEL_BENCH_LIMIT:-1200}
 
 for line in $(grep '^CONFIG_' "$cfg" || true); do
-	if ! grep -qx "$line" "$build/.config"; then
-		echo "run-bench: BENCH wants $line, which the kernel lacks" >&2
+	case $line in
+	CONFIG_*=n) ! grep -q "^${line%=n}=" "$build/.config" ;;
+	*) grep -qx "$line" "$build/.config" ;;
+	esac || {
+		echo "run-bench: BENCH wants $line, which the kernel does not have" >&2
 		exit 1
-	fi
+	}
 done
 boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ' | sed -e 's/  */ /g; s/ *$//')
 

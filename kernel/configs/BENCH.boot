@@ -7,10 +7,10 @@ rcuscale.holdoff=1
 # The second round of rcuscale runs adds this many reader kthreads,
 # one per CPU, each looping over empty read-side critical sections.
 bench.readers=2
-# refscale: one reader, 10 runs of 10000 lock/unlock pairs each.
+# refscale: one reader, 30 runs of 10000 lock/unlock pairs each.
 refscale.nreaders=1
 refscale.loops=10000
-refscale.nruns=10
+refscale.nruns=30
 # The flavors, in order, and refcnt (a bare shared atomic counter) as
 # the read-side baseline.
 bench.flavors=qrcu,srcu,rcu
