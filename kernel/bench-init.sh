@@ -5,7 +5,8 @@
 #    synchronous grace period) for each flavor of bench.flavors, first
 #    with no reader kthreads, then with bench.readers of them;
 #  - refscale (read-side cost: time per lock/unlock pair) for each type
-#    of bench.refscale.
+#    of bench.refscale, first with one reader kthread, then with
+#    bench.readers of them running at once.
 # Words rcuscale.X=Y and refscale.X=Y of the kernel command line become
 # module parameters X=Y of every load of that module.  Each run sits
 # between "bench: begin ..." and "bench: end ..." lines on the console,
@@ -91,11 +92,14 @@ for nr in 0 "$readers"; do
 		IFS=,
 	done
 done
-for t in $refscale; do
-	IFS=$ifs
-	# shellcheck disable=SC2086 # one parameter per word
-	run refscale "$t" "$t-ref-scale: END OF TEST" "" $refscale_args
-	IFS=,
+for nr in 1 "$readers"; do
+	for t in $refscale; do
+		IFS=$ifs
+		# shellcheck disable=SC2086 # one parameter per word
+		run refscale "$t" "$t-ref-scale: END OF TEST" "nreaders=$nr" \
+			nreaders="$nr" $refscale_args
+		IFS=,
+	done
 done
 IFS=$ifs
 set +f

@@ -24,14 +24,14 @@ bench: end rcuscale $1 nreaders=$2
 END
 }
 
-# refscale TYPE NS: one run with two experiments.
+# refscale TYPE NREADERS NS: one run with two experiments.
 refscale() {
-	printf '%s\n' "bench: begin refscale $1 " \
+	printf '%s\n' "bench: begin refscale $1 nreaders=$2" \
 		"[   20.000000] $1-ref-scale: END OF TEST. Calculating average duration per loop (nanoseconds)..." \
 		"[   20.000000] Runs	Time(ns)" \
-		"[   20.000000] 1	$2.500" \
-		"[   20.000000] 2	$2.100" \
-		"bench: end refscale $1 "
+		"[   20.000000] 1	$3.500" \
+		"[   20.000000] 2	$3.100" \
+		"bench: end refscale $1 nreaders=$2"
 }
 
 {
@@ -42,10 +42,12 @@ refscale() {
 		rcuscale srcu "$nr" 40000
 		rcuscale rcu "$nr" 9000000
 	done
-	refscale qrcu 120
-	refscale srcu 60
-	refscale rcu 30
-	refscale refcnt 100
+	for nr in 1 2; do
+		refscale qrcu "$nr" $((120 * nr))
+		refscale srcu "$nr" 60
+		refscale rcu "$nr" 30
+		refscale refcnt "$nr" 100
+	done
 	echo "bench: done"
 } >"$tmp/full.log"
 
@@ -76,7 +78,8 @@ check complete pass
 # The figures the full log gives must come out of the table.
 for want in '| qrcu | 1.80 | 1.80 | 3 | 1.80 | 1.80 | 3 |' \
 	'| ratio qrcu/rcu | 0.00010 | 0.00010 | | 0.00010 | 0.00010 | |' \
-	'| srcu | 60.3 | 60.1 | 2 |' '| ratio qrcu/srcu | 2.00 | 2.00 | |'; do
+	'| srcu | 60.3 | 60.1 | 2 | 60.3 | 60.1 | 2 |' \
+	'| ratio qrcu/srcu | 2.00 | 2.00 | | 3.99 | 4.00 | |'; do
 	if ! grep -qF -e "$want" "$tmp/complete.out"; then
 		echo "WRONG: complete: no line $want in the table"
 		bad=1
@@ -85,14 +88,15 @@ done
 cut no-qrcu-gps-without-readers '/^bench: begin rcuscale qrcu nreaders=0/,/^bench: end/{/writer-duration/d;}'
 cut no-rcu-gps-with-readers '/^bench: begin rcuscale rcu nreaders=2/,/^bench: end/{/writer-duration/d;}'
 cut no-srcu-run-with-readers '/^bench: begin rcuscale srcu nreaders=2/,/^bench: end/d'
-cut no-qrcu-read-side '/^bench: begin refscale qrcu/,/^bench: end/{/	[0-9]*\.[0-9]*$/d;}'
-cut no-rcu-runs-header '/^bench: begin refscale rcu/,/^bench: end/{/Runs/d;}'
+cut no-qrcu-read-side '/^bench: begin refscale qrcu nreaders=1/,/^bench: end/{/	[0-9]*\.[0-9]*$/d;}'
+cut no-srcu-read-side-2 '/^bench: begin refscale srcu nreaders=2/,/^bench: end/{/	[0-9]*\.[0-9]*$/d;}'
+cut no-rcu-runs-header '/^bench: begin refscale rcu nreaders=2/,/^bench: end/{/Runs/d;}'
 cut no-cpu-count '/Brought up/d'
 cut cut-short '/^bench: done/d'
 cut no-clocksource '/Switched to clocksource/d'
 sed -e 's/to clocksource hpet/to clocksource refined-jiffies/' "$tmp/full.log" >"$tmp/jiffies-clock.log"
 check jiffies-clock fail
-sed -e 's/^bench: end refscale srcu.*/bench: timeout refscale srcu  after 300 s\n&/' "$tmp/full.log" >"$tmp/timeout.log"
+sed -e 's/^bench: end refscale srcu nreaders=1/bench: timeout refscale srcu nreaders=1 after 300 s\n&/' "$tmp/full.log" >"$tmp/timeout.log"
 check timeout fail
 : >"$tmp/empty.log"
 check empty fail

@@ -6,8 +6,9 @@
 #  - grace-period latency per flavor, without and with reader kthreads:
 #    mean and median of rcuscale's per-grace-period "writer-duration"
 #    lines (ns, printed on unload), in microseconds;
-#  - read-side cost per flavor: refscale's "Runs" lines (ns per
-#    lock/unlock pair, one line per run), their mean and the fastest run;
+#  - read-side cost per flavor, with one reader and with several:
+#    refscale's "Runs" lines (ns per lock/unlock pair and reader, one
+#    line per run), their mean and the fastest run;
 #  - the ratios qrcu/srcu and qrcu/rcu of each figure;
 #  - for qrcu, how many grace periods flipped the counters (rcuscale's
 #    "batches"), that is, took the slowpath.
@@ -37,7 +38,7 @@ BEGIN {
 /^bench: begin / {
 	mod = $3; type = $4; nr = $5; sub(/^nreaders=/, "", nr)
 	if (mod == "rcuscale" && nr != 0) readers = nr
-	key = (mod == "rcuscale") ? type " " (nr == 0 ? 0 : "r") : type
+	key = type " " ((mod == "rcuscale" && nr == 0) || (mod == "refscale" && nr == 1) ? 0 : "r")
 	inruns = 0
 	next
 }
@@ -119,10 +120,12 @@ END {
 		}
 	}
 	for (i = 1; i <= nt; i++) {
-		t = reftypes[i]
-		if (!stats(ref, t, nref[t]) && t != "refcnt")
-			miss("refscale Runs lines of " t)
-		rmean[t] = S_mean; rmin[t] = S_min
+		for (r = 0; r <= 1; r++) {
+			t = reftypes[i] " " (r ? "r" : 0)
+			if (!stats(ref, t, nref[t]) && reftypes[i] != "refcnt")
+				miss("refscale Runs lines of " reftypes[i] " nreaders=" (r ? readers : 1))
+			rmean[t] = S_mean; rmin[t] = S_min
+		}
 	}
 
 	print "Run of " when ": one boot of QEMU in TCG mode (emulated, not KVM) with " \
@@ -144,17 +147,21 @@ END {
 			ratio(gmean["qrcu r"], gmean[o " r"]), ratio(gmed["qrcu r"], gmed[o " r"])
 	}
 	print ""
-	print "| Read side (ns per lock/unlock pair) | mean of runs | fastest run | runs |"
-	print "|---|--:|--:|--:|"
+	print "| Read side (ns per lock/unlock pair) | 1 reader: mean of runs | fastest run | runs | " \
+		readers " readers: mean of runs | fastest run | runs |"
+	print "|---|--:|--:|--:|--:|--:|--:|"
 	for (i = 1; i <= nt; i++) {
 		t = reftypes[i]
-		if (t == "refcnt" && !nref[t]) continue
-		printf "| %s | %s | %s | %d |\n", t, fmt(rmean[t]), fmt(rmin[t]), nref[t]
+		if (t == "refcnt" && !nref[t " 0"] && !nref[t " r"]) continue
+		printf "| %s | %s | %s | %d | %s | %s | %d |\n", t,
+			fmt(rmean[t " 0"]), fmt(rmin[t " 0"]), nref[t " 0"],
+			fmt(rmean[t " r"]), fmt(rmin[t " r"]), nref[t " r"]
 	}
 	for (i = 2; i <= nf; i++) {
 		o = flavors[i]
-		printf "| ratio qrcu/%s | %s | %s | |\n", o,
-			ratio(rmean["qrcu"], rmean[o]), ratio(rmin["qrcu"], rmin[o])
+		printf "| ratio qrcu/%s | %s | %s | | %s | %s | |\n", o,
+			ratio(rmean["qrcu 0"], rmean[o " 0"]), ratio(rmin["qrcu 0"], rmin[o " 0"]),
+			ratio(rmean["qrcu r"], rmean[o " r"]), ratio(rmin["qrcu r"], rmin[o " r"])
 	}
 	print ""
 	printf "qrcu counter flips (slowpath grace periods that found a reader) while measured: %s of %s with no readers, %s of %s with %s readers.\n",

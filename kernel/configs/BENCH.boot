@@ -5,10 +5,10 @@ rcuscale.gp_exp=0
 rcuscale.writer_holdoff=10
 rcuscale.holdoff=1
 # The second round of rcuscale runs adds this many reader kthreads,
-# one per CPU, each looping over empty read-side critical sections.
+# one per CPU, each looping over empty read-side critical sections;
+# the second round of refscale runs has this many readers instead of one.
 bench.readers=2
-# refscale: one reader, 30 runs of 10000 lock/unlock pairs each.
-refscale.nreaders=1
+# refscale: 30 runs of 10000 lock/unlock pairs each, per reader.
 refscale.loops=10000
 refscale.nruns=30
 # The flavors, in order, and refcnt (a bare shared atomic counter) as
