@@ -125,6 +125,11 @@ function handlers.sweep(el)
   table.insert(index, 'sweep ' .. id .. ' ' .. attr(el, 'model'))
 end
 
+function handlers.generated(el)
+  local src = attr(el, 'src')
+  if src then table.insert(index, 'generated ' .. src) end
+end
+
 function CodeBlock(el)
   local path = attr(el, 'check-in')
   if path then
