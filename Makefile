@@ -119,10 +119,10 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers)
 -include build/qrcu-big.mk
 
-# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 7).
+# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 8).
 -include kernel/kernel.mk
 -include kernel/bench.mk
-CHAPTER_7_EXTRA := kernel-check
+CHAPTER_8_EXTRA := kernel-check
 
 clean: ## remove out/ (generated files only; models/ stays)
 	rm -rf $(OUT)

@@ -96,8 +96,8 @@ kernel-verdict-selftest: $(KERNEL_SRC).stamp
 # (and its scenario listing in kernel/configs/): the book's own
 # extraction and check-in tools do the work.
 kernel-chapter-code:
-	@OUT=$(OUT) build/extract chapters/ch07-qrcu-in-linux.md
-	@set -e; for f in $(OUT)/extract/ch07-qrcu-in-linux/checkin.*; do build/check-in $$f; done
+	@OUT=$(OUT) build/extract chapters/ch08-qrcu-in-linux.md
+	@set -e; for f in $(OUT)/extract/ch08-qrcu-in-linux/checkin.*; do build/check-in $$f; done
 
 kernel-qrcu: kernel-verdict-QRCU
 kernel-busted-qrcu: kernel-verdict-BUSTED-QRCU
