@@ -29,15 +29,15 @@ kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale and refscale for 
 	@echo "kernel-bench: $(KERNEL_BENCH_TABLE) (QEMU run: $$(cat $(KERNEL_BENCH_OUT)/seconds) s)"
 
 $(KERNEL_BENCH_BUILD).config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon \
-		kernel/configs/BENCH kernel/bin/configure-bench.sh
-	@kernel/bin/configure-bench.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD)
+		kernel/configs/BENCH kernel/bin/configure.sh
+	@kernel/bin/configure.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) kernel/configs/CFcommon kernel/configs/BENCH
 
 $(KERNEL_BENCH_BUILD).build-stamp: $(KERNEL_BENCH_BUILD).config-stamp kernel/bin/build.sh
 	@kernel/bin/build.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $(KERNEL_JOBS)
 	@touch $@
 
-$(KERNEL_BENCH_INITRD): $(KERNEL_BENCH_BUILD).build-stamp kernel/bench-init.sh kernel/bin/mkinitrd-bench.sh
-	@kernel/bin/mkinitrd-bench.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $@
+$(KERNEL_BENCH_INITRD): $(KERNEL_BENCH_BUILD).build-stamp kernel/bench-init.sh kernel/bin/mkinitrd.sh
+	@kernel/bin/mkinitrd.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $@ kernel/bench-init.sh
 
 $(KERNEL_BENCH_LOG): $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_BUILD).build-stamp \
 		kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bin/run-bench.sh

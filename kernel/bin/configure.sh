@@ -1,16 +1,20 @@
 #!/bin/sh
-# configure.sh SRCDIR BUILDDIR
-# Configure an out-of-tree build: tinyconfig, then the fragment
-# kernel/configs/CFcommon merged on top, then olddefconfig.  Fails when
-# a symbol the fragment asks for did not end up in the final .config
-# (merge_config.sh only warns).  Skipped when nothing changed.
+# configure.sh SRCDIR BUILDDIR [FRAGMENT...]
+# Configure an out-of-tree build: tinyconfig, then the fragments merged
+# on top in order (default: kernel/configs/CFcommon; the benchmark kernel
+# adds kernel/configs/BENCH), then olddefconfig.  Where two fragments
+# name the same symbol, the later one wins.  Fails when a symbol did not
+# end up as the fragments ask (merge_config.sh only warns).  Skipped
+# when nothing changed.
 set -eu
-src=${1:?usage: configure.sh SRCDIR BUILDDIR}
-build=${2:?usage: configure.sh SRCDIR BUILDDIR}
-frag=kernel/configs/CFcommon
+usage="usage: configure.sh SRCDIR BUILDDIR [FRAGMENT...]"
+src=${1:?$usage}
+build=${2:?$usage}
+shift 2
+[ $# -gt 0 ] || set -- kernel/configs/CFcommon
 stamp=$build.config-stamp
 
-want=$(cat "$src.stamp" "$frag" | sha256sum | cut -d' ' -f1)
+want=$(cat "$src.stamp" "$@" | sha256sum | cut -d' ' -f1)
 if [ -f "$build/.config" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	echo "configure: $build/.config is up to date"
 	exit 0
@@ -20,14 +24,20 @@ rm -f "$stamp"
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 src=$(cd "$src" && pwd)
-fragabs=$(pwd)/$frag
+top=$(pwd)
+frags=""
+for f in "$@"; do frags="$frags $top/$f"; done
 make -s -C "$src" O="$build" tinyconfig >"$build/tinyconfig.log"
 # merge_config.sh writes its temporary files to the current directory.
-(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$fragabs" >merge_config.log)
+# shellcheck disable=SC2086 # one word per fragment; the paths have no spaces
+(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" $frags >merge_config.log)
 make -s -C "$src" O="$build" olddefconfig >"$build/olddefconfig.log" 2>&1
 
-# Every line of the fragment must hold in the result.
+# The last word on each symbol must hold in the result.
 missing=0
+last=$(cat "$@" | grep '^CONFIG_' |
+	awk -F= '{ if (!($1 in last)) order[++n] = $1; last[$1] = $0 }
+		END { for (i = 1; i <= n; i++) print last[order[i]] }')
 while IFS= read -r line; do
 	case $line in
 	CONFIG_*=n) sym=${line%=n}
@@ -35,14 +45,16 @@ while IFS= read -r line; do
 			echo "configure: wanted $line, got $(grep "^$sym=" "$build/.config")" >&2
 			missing=1
 		fi ;;
-	CONFIG_*=*)
+	*)
 		if ! grep -qx "$line" "$build/.config"; then
 			got=$(grep "^${line%%=*}=" "$build/.config" || echo "unset")
 			echo "configure: wanted $line, got $got" >&2
 			missing=1
 		fi ;;
 	esac
-done <"$frag"
+done <<END
+$last
+END
 [ "$missing" -eq 0 ] || exit 1
-echo "configure: all symbols of $frag are set"
+echo "configure: all symbols of $* are set"
 echo "$want" >"$stamp"

@@ -1,15 +1,19 @@
 #!/bin/sh
-# mkinitrd.sh SRCDIR BUILDDIR OUTPUT
-# Make the torture VM's initramfs: Debian's static busybox, kernel/init.sh
-# as /init, and the torture modules from BUILDDIR, listed for the
-# kernel's own usr/gen_init_cpio (which needs no root for /dev/console)
-# and compressed with gzip into OUTPUT.
+# mkinitrd.sh SRCDIR BUILDDIR OUTPUT [INIT]
+# Make a VM's initramfs: Debian's static busybox, INIT as /init (default
+# kernel/init.sh, the torture VM's; the benchmark VM's is
+# kernel/bench-init.sh), and the torture and scale modules from BUILDDIR,
+# listed for the kernel's own usr/gen_init_cpio (which needs no root for
+# /dev/console) and compressed with gzip into OUTPUT.
 set -eu
-src=${1:?usage: mkinitrd.sh SRCDIR BUILDDIR OUTPUT}
-build=${2:?usage: mkinitrd.sh SRCDIR BUILDDIR OUTPUT}
-output=${3:?usage: mkinitrd.sh SRCDIR BUILDDIR OUTPUT}
+usage="usage: mkinitrd.sh SRCDIR BUILDDIR OUTPUT [INIT]"
+src=${1:?$usage}
+build=${2:?$usage}
+output=${3:?$usage}
+init=${4:-kernel/init.sh}
 busybox=${BUSYBOX:-/bin/busybox}
 build=$(cd "$build" && pwd)
+mkdir -p "$(dirname "$output")"
 mods=$(pwd)/$output.modules
 list=$output.list
 
@@ -29,9 +33,9 @@ make -s -C "$src" O="$build" INSTALL_MOD_PATH="$mods" modules_install >/dev/null
 	echo "dir /sys 0755 0 0"
 	echo "dir /lib 0755 0 0"
 	echo "dir /lib/modules 0755 0 0"
-	echo "file /init $(pwd)/kernel/init.sh 0755 0 0"
+	echo "file /init $(pwd)/$init 0755 0 0"
 	echo "file /bin/busybox $busybox 0755 0 0"
-	for applet in sh mount cat cut sleep insmod rmmod reboot sync; do
+	for applet in sh mount cat cut grep dmesg sleep insmod rmmod reboot sync; do
 		echo "slink /bin/$applet busybox 0777 0 0"
 	done
 	for m in torture rcutorture rcuscale refscale; do

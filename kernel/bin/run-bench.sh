@@ -4,7 +4,7 @@
 # (kernel/bench-init.sh as /init) and the boot parameters of
 # kernel/configs/BENCH.boot, and save the serial console in
 # OUTDIR/console.log.  The kernel must have been configured with
-# kernel/configs/BENCH (configure-bench.sh); that is checked again here.
+# kernel/configs/BENCH (configure.sh with both fragments); that is checked again here.
 set -eu
 build=${1:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
 initrd=${2:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
