@@ -28,7 +28,7 @@ KERNEL_EXPECT_SRCU-REF := SUCCESS
 
 .PHONY: kernel kernel-check kernel-soak kernel-clean \
 	kernel-checkpatch kernel-build-warnings kernel-verdict-selftest \
-	kernel-qrcu kernel-busted-qrcu kernel-srcu kernel-chapter-code FORCE
+	kernel-qrcu kernel-busted-qrcu kernel-srcu FORCE
 
 kernel: $(KERNEL_INITRD) ## build the QRCU-patched Linux 6.1 kernel and its initramfs
 	@echo "kernel: $(KERNEL_BUILD)/arch/x86/boot/bzImage and $(KERNEL_INITRD) are ready"
@@ -78,7 +78,6 @@ kernel-check: ## build, boot and judge qrcu, busted_qrcu and srcu; checkpatch; b
 	-@$(KERNEL_RECORD) kernel-qrcu -- $(KERNEL_SUBMAKE) kernel-verdict-QRCU
 	-@$(KERNEL_RECORD) kernel-busted-qrcu -- $(KERNEL_SUBMAKE) kernel-verdict-BUSTED-QRCU
 	-@$(KERNEL_RECORD) kernel-srcu -- $(KERNEL_SUBMAKE) kernel-verdict-SRCU-REF
-	-@$(KERNEL_RECORD) kernel-chapter-code -- $(KERNEL_SUBMAKE) kernel-chapter-code
 	@failed=$$(cd $(KERNEL_RESULTS) 2>/dev/null && ls kernel-*.fail 2>/dev/null | sed 's/\.fail$$//'); \
 	if [ -n "$$failed" ]; then echo "kernel-check: failed:" $$failed; exit 1; fi; \
 	echo "kernel-check: all kernel checks passed"
@@ -92,12 +91,6 @@ kernel-checkpatch: $(KERNEL_SRC).stamp
 kernel-verdict-selftest: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/verdict-selftest.sh
 
-# The chapter's C listings must appear, line for line, in the patches
-# (and its scenario listing in kernel/configs/): the book's own
-# extraction and check-in tools do the work.
-kernel-chapter-code:
-	@OUT=$(OUT) build/extract chapters/ch08-qrcu-in-linux.md
-	@set -e; for f in $(OUT)/extract/ch08-qrcu-in-linux/checkin.*; do build/check-in $$f; done
 
 kernel-qrcu: kernel-verdict-QRCU
 kernel-busted-qrcu: kernel-verdict-BUSTED-QRCU
