@@ -6,6 +6,11 @@ OUT ?= out
 MEMLIM ?= 4096
 TIME ?= 900
 export OUT MEMLIM TIME
+# Model runs are single-threaded, so make check and make book run as many
+# at a time as there are CPUs; the kernel's steps run alone afterwards
+# (kbuild uses every CPU itself, and a benchmark must have the machine).
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+PARALLEL := -j$(JOBS) --output-sync=target
 
 # The book's sources: chapters/chNN-topic.md and the answers to the quick
 # quizzes, quizzes/chNN-quizK.md (NN: the chapter that asks quiz K).
@@ -74,17 +79,22 @@ chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapt
 		{ echo "chapter-$*: no chapters/ch$(shell printf %02d $*)-*.md; see make help"; exit 2; }
 	@build/sync-models --keep-edits
 	@rm -rf $(OUT)/results
-	@$(MAKE) --no-print-directory -k check-models chapter-$*-checks $(CHAPTER_$*_EXTRA) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$*-checks || true
+	@$(if $(CHAPTER_$*_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$*_EXTRA) || true)
 	@build/summary
 
 check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 	@build/sync-models --keep-edits
 	@rm -rf $(OUT)/results
-	@$(MAKE) --no-print-directory -k check-all || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness $(CHAPTER_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true
+	@$(MAKE) --no-print-directory -k check-book || true
 	@build/summary
 
-# The book comes last: its kernel chapter shows what kernel-check printed.
-check-all: check-models check-harness $(CHAPTER_CHECKS) kernel-check check-book
+# The kernel's checks, after the models and alone; the book comes last,
+# because its kernel chapter shows what the kernel checks printed.
+KERNEL_CHECKS := kernel-check kernel-bench-check
+check-all: check-models check-harness $(CHAPTER_CHECKS) $(KERNEL_CHECKS) check-book
 
 check-book:
 	@build/record book-builds -- $(MAKE) --no-print-directory book
@@ -95,11 +105,11 @@ verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY 
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
 
 bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
-	@$(MAKE) --no-print-directory -k $(ALL_RUNS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) || true
 	@build/bless
 
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
-	@$(MAKE) --no-print-directory -s -k $(ALL_RUNS) || true
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true
 	@$(MAKE) --no-print-directory -s $(OUT)/book/index.html
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
@@ -122,7 +132,7 @@ qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 8).
 -include kernel/kernel.mk
 -include kernel/bench.mk
-CHAPTER_8_EXTRA := kernel-check
+CHAPTER_8_EXTRA := kernel-check kernel-bench-check
 
 clean: ## remove out/ (generated files only; models/ stays)
 	rm -rf $(OUT)
