@@ -97,6 +97,7 @@ KERNEL_CHECKS := kernel-check kernel-bench-check
 check-all: check-models check-harness $(CHAPTER_CHECKS) $(KERNEL_CHECKS) check-book
 
 check-book:
+	@build/record book-references -- build/book-selftest
 	@build/record book-builds -- $(MAKE) --no-print-directory book
 	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'

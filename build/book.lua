@@ -10,7 +10,11 @@
 --     of its states (build/sweep-plot, gnuplot);
 --   * [code]{.ln} becomes a line number of the listing above it (a model
 --     fragment is numbered as in its model file, as Spin's trails are);
---   * quiz questions and answers link to each other.
+--   * quiz questions and answers link to each other;
+--   * [KEY]{.bench} becomes the range of benchmark figure KEY over the
+--     recorded runs (out/kernel/bench/recorded.tsv, written by
+--     kernel/bin/bench-runs.sh), so that the prose quotes the runs that
+--     are kept in kernel/bench-runs/ and nothing else.
 -- Metadata in: out (the OUT directory), tag (the page's file stem), back
 -- (for an answer: the page that asks the question).
 
@@ -96,6 +100,37 @@ local function resolve_lines(blocks)
     end
   end
   walk(blocks)
+end
+
+-- Benchmark figures ----------------------------------------------------
+
+local bench_figures = nil
+
+local function bench_span(s)
+  if not s.classes:includes('bench') then return nil end
+  local key = pandoc.utils.stringify(s.content)
+  local file = OUT .. '/kernel/bench/recorded.tsv'
+  if not bench_figures then
+    bench_figures = {}
+    local f = io.open(file, 'r')
+    if not f then
+      table.insert(errors, 'benchmark figure "' .. key .. '": no ' .. file
+        .. '; make ' .. file .. ' writes it from kernel/bench-runs/')
+      return pandoc.Str('?')
+    end
+    for line in f:lines() do
+      local k, v = line:match('^([^\t]+)\t(.*)$')
+      if k then bench_figures[k] = v end
+    end
+    f:close()
+  end
+  local v = bench_figures[key]
+  if not v then
+    table.insert(errors, 'benchmark figure "' .. key .. '" is not in ' .. file
+      .. '; see the keys there')
+    return pandoc.Str('?')
+  end
+  return pandoc.Str(v)
 end
 
 -- Blocks ---------------------------------------------------------------
@@ -190,7 +225,7 @@ return {
     resolve_lines(doc.blocks)
     return doc
   end},
-  {CodeBlock = code_block, Div = div},
+  {CodeBlock = code_block, Div = div, Span = bench_span},
   {Pandoc = function(doc)
     if #errors > 0 then
       for _, e in ipairs(errors) do

@@ -4,6 +4,9 @@
 # the benchmark produces, then the same log with one figure or one
 # marker taken out.  The full log must parse; every cut log must fail:
 # a parser that never complains about a missing figure proves nothing.
+# Then give bench-runs.sh (the summary of the recorded runs) two good
+# runs, whose ranges it must find, and a set with one cut run, an empty
+# set, which it must refuse.
 set -eu
 parse=kernel/bin/bench-table.sh
 tmp=$(mktemp -d)
@@ -100,5 +103,40 @@ sed -e 's/^bench: end refscale srcu nreaders=1/bench: timeout refscale srcu nrea
 check timeout fail
 : >"$tmp/empty.log"
 check empty fail
-[ "$bad" -eq 0 ] && echo "bench-selftest: the parser takes the full log and rejects every cut one"
+
+# runs NAME WANT: run bench-runs.sh on directory $tmp/NAME, compare with WANT.
+runs() {
+	if kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv" >"$tmp/$1.out" 2>&1; then
+		got=pass
+	else
+		got=fail
+	fi
+	if [ "$got" = "$2" ]; then
+		echo "ok: runs $1: bench-runs says $got, as it must"
+	else
+		echo "WRONG: runs $1: bench-runs says $got, must say $2"
+		sed -e 's/^/    /' "$tmp/$1.out"
+		bad=1
+	fi
+}
+mkdir "$tmp/two" "$tmp/one-cut" "$tmp/none"
+{ echo "bench: host time 2026-01-01 10:00:00 UTC"; cat "$tmp/full.log"; } >"$tmp/two/a.log"
+# The second run's qrcu grace periods take ten times as long.
+{ echo "bench: host time 2026-01-01 11:00:00 UTC"
+	sed -e '/^bench: begin rcuscale qrcu nreaders=0/,/^bench: end/s/writer-duration:.*[0-9]$/&0/' \
+		"$tmp/full.log"; } >"$tmp/two/b.log"
+runs two pass
+for want in 'gp.qrcu.0.median	1.80 to 18.0' 'read.srcu.0.fastest	60.1' 'runs	2' \
+	'first	2026-01-01 10:00:00 UTC'; do
+	if ! grep -qxF -e "$want" "$tmp/two.tsv"; then
+		echo "WRONG: runs two: no line '$want' among the figures"
+		bad=1
+	fi
+done
+cp "$tmp/two/a.log" "$tmp/one-cut/a.log"
+sed -e '/Switched to clocksource/d' "$tmp/two/b.log" >"$tmp/one-cut/b.log"
+runs one-cut fail
+runs none fail
+
+[ "$bad" -eq 0 ] && echo "bench-selftest: the parser takes the full log and rejects every cut one; the summary of runs finds the ranges and refuses a cut run"
 exit "$bad"

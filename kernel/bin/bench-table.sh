@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-table.sh CONSOLE [TABLE]
+# bench-table.sh CONSOLE [TABLE [FIGURES]]
 # Read the benchmark boot's console log (kernel/bench-init.sh frames each
 # run with "bench: begin MODULE TYPE [nreaders=N]" and "bench: end" lines)
 # and print, as Markdown tables:
@@ -12,13 +12,20 @@
 #  - the ratios qrcu/srcu and qrcu/rcu of each figure;
 #  - for qrcu, how many grace periods flipped the counters (rcuscale's
 #    "batches"), that is, took the slowpath.
-# With TABLE, also writes the tables there.  Exits 1 when a figure is
+# With TABLE, also writes the tables there; with FIGURES, also every
+# figure of the tables, one "KEY<tab>VALUE" line each, as formatted in
+# the tables (keys such as gp.qrcu.0.median, read.qrcu/rcu.r.fastest,
+# flips.qrcu.r; 0 means without readers, or with one for refscale, and r
+# with bench.readers of them), for kernel/bin/bench-runs.sh.
+# The run's time is taken from run-bench.sh's "bench: host time" line,
+# or failing that from the log's modification time.  Exits 1 when a figure is
 # missing: a run that timed out, failed to load or printed nothing, a
 # boot that did not reach "bench: done", or a clock as coarse as the
 # timer tick (clocksource jiffies), which makes short durations read 0.
 set -eu
-log=${1:?usage: bench-table.sh CONSOLE [TABLE]}
+log=${1:?usage: bench-table.sh CONSOLE [TABLE [FIGURES]]}
 table=${2:-}
+figures=${3:-}
 
 if [ ! -s "$log" ]; then
 	echo "bench-table: console log $log is missing or empty" >&2
@@ -26,10 +33,12 @@ if [ ! -s "$log" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-when=$(date -u -r "$log" '+%Y-%m-%d %H:%M UTC')
+when=$(sed -n 's/^bench: host time \(.*\)$/\1/p' "$log" | head -n 1)
+[ -n "$when" ] || when=$(date -u -r "$log" '+%Y-%m-%d %H:%M UTC')
 
 status=0
-sed -e 's/^\[ *[0-9.]*\] //' "$log" | awk -v when="$when" -v missfile="$tmp/missing" '
+sed -e 's/^\[ *[0-9.]*\] //' "$log" | awk -v when="$when" -v missfile="$tmp/missing" \
+	-v figfile="$tmp/figures" '
 BEGIN {
 	nf = split("qrcu srcu rcu", flavors, " ")
 	nt = split("qrcu srcu rcu refcnt", reftypes, " ")
@@ -101,6 +110,33 @@ function ratio(a, b) {
 	return fmt(a / b)
 }
 
+# fig(KEY, VALUE): one figure for FIGURES; returns VALUE for the table.
+function fig(k, v) {
+	print k "\t" v >figfile
+	return v
+}
+
+# row(KIND, T, A, ANAME, B, BNAME, N): the table row of flavor or type T:
+# figures A and B and the count N, without readers and with them.
+function row(kind, t, A, an, B, bn, N,    p) {
+	p = kind "." t
+	printf "| %s | %s | %s | %d | %s | %s | %d |\n", t,
+		fig(p ".0." an, fmt(A[t " 0"])), fig(p ".0." bn, fmt(B[t " 0"])),
+		fig(p ".0.n", N[t " 0"] + 0),
+		fig(p ".r." an, fmt(A[t " r"])), fig(p ".r." bn, fmt(B[t " r"])),
+		fig(p ".r.n", N[t " r"] + 0)
+}
+
+# ratio_row(KIND, O, A, ANAME, B, BNAME): the row of ratios qrcu/O.
+function ratio_row(kind, o, A, an, B, bn,    p) {
+	p = kind ".qrcu/" o
+	printf "| ratio qrcu/%s | %s | %s | | %s | %s | |\n", o,
+		fig(p ".0." an, ratio(A["qrcu 0"], A[o " 0"])),
+		fig(p ".0." bn, ratio(B["qrcu 0"], B[o " 0"])),
+		fig(p ".r." an, ratio(A["qrcu r"], A[o " r"])),
+		fig(p ".r." bn, ratio(B["qrcu r"], B[o " r"]))
+}
+
 END {
 	if (cpus == "") miss("the CPU count (smp: Brought up ... CPUs)")
 	if (clock == "") miss("the clocksource (clocksource: Switched to clocksource ...)")
@@ -134,18 +170,8 @@ END {
 	print "| Grace-period latency (us) | no readers: mean | median | GPs | with " \
 		readers " readers: mean | median | GPs |"
 	print "|---|--:|--:|--:|--:|--:|--:|"
-	for (i = 1; i <= nf; i++) {
-		f = flavors[i]
-		printf "| %s | %s | %s | %d | %s | %s | %d |\n", f,
-			fmt(gmean[f " 0"]), fmt(gmed[f " 0"]), ngp[f " 0"],
-			fmt(gmean[f " r"]), fmt(gmed[f " r"]), ngp[f " r"]
-	}
-	for (i = 2; i <= nf; i++) {
-		o = flavors[i]
-		printf "| ratio qrcu/%s | %s | %s | | %s | %s | |\n", o,
-			ratio(gmean["qrcu 0"], gmean[o " 0"]), ratio(gmed["qrcu 0"], gmed[o " 0"]),
-			ratio(gmean["qrcu r"], gmean[o " r"]), ratio(gmed["qrcu r"], gmed[o " r"])
-	}
+	for (i = 1; i <= nf; i++) row("gp", flavors[i], gmean, "mean", gmed, "median", ngp)
+	for (i = 2; i <= nf; i++) ratio_row("gp", flavors[i], gmean, "mean", gmed, "median")
 	print ""
 	print "| Read side (ns per lock/unlock pair) | 1 reader: mean of runs | fastest run | runs | " \
 		readers " readers: mean of runs | fastest run | runs |"
@@ -153,20 +179,21 @@ END {
 	for (i = 1; i <= nt; i++) {
 		t = reftypes[i]
 		if (t == "refcnt" && !nref[t " 0"] && !nref[t " r"]) continue
-		printf "| %s | %s | %s | %d | %s | %s | %d |\n", t,
-			fmt(rmean[t " 0"]), fmt(rmin[t " 0"]), nref[t " 0"],
-			fmt(rmean[t " r"]), fmt(rmin[t " r"]), nref[t " r"]
+		row("read", t, rmean, "mean", rmin, "fastest", nref)
 	}
-	for (i = 2; i <= nf; i++) {
-		o = flavors[i]
-		printf "| ratio qrcu/%s | %s | %s | | %s | %s | |\n", o,
-			ratio(rmean["qrcu 0"], rmean[o " 0"]), ratio(rmin["qrcu 0"], rmin[o " 0"]),
-			ratio(rmean["qrcu r"], rmean[o " r"]), ratio(rmin["qrcu r"], rmin[o " r"])
-	}
+	for (i = 2; i <= nf; i++) ratio_row("read", flavors[i], rmean, "mean", rmin, "fastest")
 	print ""
 	printf "qrcu counter flips (slowpath grace periods that found a reader) while measured: %s of %s with no readers, %s of %s with %s readers.\n",
 		(flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"]), (gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"]),
 		(flips["qrcu r"] == "" ? "?" : flips["qrcu r"]), (gps["qrcu r"] == "" ? "?" : gps["qrcu r"]), readers
+	fig("flips.qrcu.0", flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"])
+	fig("gps.qrcu.0", gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"])
+	fig("flips.qrcu.r", flips["qrcu r"] == "" ? "?" : flips["qrcu r"])
+	fig("gps.qrcu.r", gps["qrcu r"] == "" ? "?" : gps["qrcu r"])
+	fig("cpus", cpus == "" ? "?" : cpus)
+	fig("clock", clock == "" ? "?" : clock)
+	fig("readers", readers)
+	fig("when", when)
 	printf "%s", missing >missfile
 }' >"$tmp/table.md" || status=$?
 
@@ -178,6 +205,10 @@ cat "$tmp/table.md"
 if [ -n "$table" ]; then
 	mkdir -p "$(dirname "$table")"
 	cp "$tmp/table.md" "$table"
+fi
+if [ -n "$figures" ]; then
+	mkdir -p "$(dirname "$figures")"
+	cp "$tmp/figures" "$figures"
 fi
 if [ -s "$tmp/missing" ]; then
 	printf 'bench-table: missing figures:\n' >&2

@@ -3,7 +3,8 @@
 # Boot the kernel once under QEMU/TCG with the benchmark initramfs
 # (kernel/bench-init.sh as /init) and the boot parameters of
 # kernel/configs/BENCH.boot, and save the serial console in
-# OUTDIR/console.log.  The kernel must have been configured with
+# OUTDIR/console.log, after a first line "bench: host time ..." with
+# the host's UTC time at the start of the boot.  The kernel must have been configured with
 # kernel/configs/BENCH (configure.sh with both fragments); that is checked again here.
 set -eu
 build=${1:?usage: run-bench.sh BUILDDIR INITRD OUTDIR}
@@ -36,7 +37,10 @@ timeout -k 10 "$limit" qemu-system-x86_64 -accel tcg -smp "$cpus" -m 512M \
 	-append "console=ttyS0 panic=-1 $boot" \
 	</dev/null >"$log.tmp" 2>&1 || status=$?
 end=$(date +%s)
-tr -d '\r' <"$log.tmp" >"$log"
+{
+	echo "bench: host time $(date -u -d "@$start" '+%Y-%m-%d %H:%M:%S UTC')"
+	tr -d '\r' <"$log.tmp"
+} >"$log"
 rm -f "$log.tmp"
 echo "$((end - start))" >"$outdir/seconds"
 echo "$boot" >"$outdir/params"
