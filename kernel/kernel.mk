@@ -60,7 +60,7 @@ $(KERNEL_OUT)/torture-secs: FORCE
 .PRECIOUS: $(KERNEL_OUT)/%/console.log
 $(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot \
 		$(KERNEL_BUILD).build-stamp $(KERNEL_INITRD) \
-		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh
+		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh kernel/bin/qemu-boot.sh
 	@kernel/bin/run-qemu.sh $* $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_OUT)/$* $(KERNEL_TORTURE_SECS)
 
 # Judge one scenario's console; leaves verdict.txt for the book.

@@ -7,13 +7,16 @@
 #
 # Bad lines are found with the kernel's own console-badness.sh (set
 # KERNEL_BADNESS to its path in the extracted tree) plus a few patterns
-# of our own below.  With SUMMARYDIR, writes verdict.txt and
+# of our own below.  The guest must have brought up KERNEL_QEMU_CPUS
+# CPUs (default 2): a run on fewer CPUs than asked for tests less than
+# it claims.  With SUMMARYDIR, writes verdict.txt and
 # reader-pipe.txt there for the book.
 set -eu
 log=${1:?usage: parse-console.sh CONSOLE EXPECT [SUMMARYDIR]}
 expect=${2:?usage: parse-console.sh CONSOLE EXPECT [SUMMARYDIR]}
 sumdir=${3:-}
 badness=${KERNEL_BADNESS:-out/kernel/src/tools/testing/selftests/rcutorture/bin/console-badness.sh}
+cpus=${KERNEL_QEMU_CPUS:-2}
 
 case $expect in
 SUCCESS | FAILURE) ;;
@@ -29,7 +32,7 @@ fi
 extra='Kernel panic|Unable to handle|general protection fault|'
 extra=$extra'possible recursive locking|circular locking dependency|'
 extra=$extra'inconsistent lock state|suspicious RCU usage|blocked for more than|'
-extra=$extra'insmod rcutorture failed|run-qemu: .* killed'
+extra=$extra'insmod rcutorture failed|qemu-boot: killed'
 
 strip() {
 	# Drop the printk timestamp so the lines read the same on every run.
@@ -49,6 +52,7 @@ if [ ! -s "$log" ]; then
 fi
 
 endline=$(grep -a 'End of test:' "$log" | strip | tail -n 1 || true)
+smp=$(grep -a 'smp: Brought up ' "$log" | strip | tail -n 1 || true)
 pipe=$(grep -a 'Reader Pipe:' "$log" | strip || true)
 lastpipe=$(printf '%s\n' "$pipe" | tail -n 1)
 batch=$(grep -a 'Reader Batch:' "$log" | strip | tail -n 1 || true)
@@ -58,6 +62,12 @@ if [ -z "$endline" ]; then
 	fail=1
 	note "no 'End of test:' line: the run hung, crashed or timed out"
 fi
+
+case $smp in
+*" $cpus CPU" | *" $cpus CPUs") ;;
+"") fail=1; note "no 'smp: Brought up' line: the CPU count is unknown" ;;
+*) fail=1; note "$cpus CPUs were asked for, but the guest says: $smp" ;;
+esac
 
 if [ "$expect" = SUCCESS ]; then
 	case $endline in
@@ -93,7 +103,7 @@ else
 		fail=1
 		note "no reader saw a too-short grace period (Reader Pipe)"
 	fi
-	if printf '%s\n' "$bad" | grep -qE 'Kernel panic|Oops|run-qemu: .* killed'; then
+	if printf '%s\n' "$bad" | grep -qE 'Kernel panic|Oops|qemu-boot: killed'; then
 		fail=1
 		note "the broken flavor crashed the kernel instead of failing the test"
 	fi
@@ -107,6 +117,7 @@ fi
 
 report() {
 	echo "console: $log"
+	[ -z "$smp" ] || echo "$smp"
 	[ -z "$endline" ] || echo "$endline" | sed -e 's/\(End of test: [A-Z_]*\).*/\1/'
 	[ -z "$lastpipe" ] || echo "$lastpipe"
 	[ -z "$batch" ] || echo "$batch"
@@ -123,6 +134,7 @@ if [ -n "$sumdir" ]; then
 		if [ -f "$rundir/params" ]; then
 			echo "Parameters: $(cat "$rundir/params")"
 		fi
+		[ -z "$smp" ] || echo "$smp"
 		[ -z "$endline" ] || echo "$endline" | sed -e 's/\(End of test: [A-Z_]*\).*/\1/'
 		[ -z "$lastpipe" ] || echo "$lastpipe"
 		[ -z "$batch" ] || echo "$batch"

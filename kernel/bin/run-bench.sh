@@ -30,22 +30,9 @@ log=$outdir/console.log
 rm -f "$log" "$outdir/seconds" "$outdir/params" "$outdir/cpus"
 start=$(date +%s)
 echo "run-bench: one boot, $cpus CPUs, hard limit $limit s"
-status=0
-timeout -k 10 "$limit" qemu-system-x86_64 -accel tcg -smp "$cpus" -m 512M \
-	-nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage" \
-	-initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 $boot" \
-	</dev/null >"$log.tmp" 2>&1 || status=$?
+echo "bench: host time $(date -u -d "@$start" '+%Y-%m-%d %H:%M:%S UTC')" >"$log"
+kernel/bin/qemu-boot.sh "$build" "$initrd" "$log" "$limit" "$cpus" "$boot"
 end=$(date +%s)
-{
-	echo "bench: host time $(date -u -d "@$start" '+%Y-%m-%d %H:%M:%S UTC')"
-	tr -d '\r' <"$log.tmp"
-} >"$log"
-rm -f "$log.tmp"
 echo "$((end - start))" >"$outdir/seconds"
 echo "$boot" >"$outdir/params"
 echo "$cpus" >"$outdir/cpus"
-if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-	echo "run-bench: killed after $limit s" | tee -a "$log"
-fi
-echo "run-bench: QEMU exited with status $status after $((end - start)) s"

@@ -30,19 +30,8 @@ log=$outdir/console.log
 rm -f "$log" "$outdir/seconds" "$outdir/params" "$outdir/torture-secs"
 start=$(date +%s)
 echo "run-qemu: $scen: $secs s of torture, hard limit $limit s"
-status=0
-timeout -k 10 "$limit" qemu-system-x86_64 -accel tcg -smp "$cpus" -m 512M \
-	-nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage" \
-	-initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 torture_secs=$secs $boot" \
-	</dev/null >"$log.tmp" 2>&1 || status=$?
+kernel/bin/qemu-boot.sh "$build" "$initrd" "$log" "$limit" "$cpus" "torture_secs=$secs $boot"
 end=$(date +%s)
-tr -d '\r' <"$log.tmp" >"$log"
-rm -f "$log.tmp"
 echo "$((end - start))" >"$outdir/seconds"
 echo "$secs" >"$outdir/torture-secs"
 echo "$boot" | sed -e 's/ *$//' >"$outdir/params"
-if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-	echo "run-qemu: $scen: killed after $limit s" | tee -a "$log"
-fi
-echo "run-qemu: $scen: QEMU exited with status $status after $((end - start)) s"
