@@ -152,16 +152,23 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
 # ---------------------------------------------------------------------------
 # Sweeps: one table in a chapter, one run per row.
 
+def is_row(line):
+    """Whether a line of a pipe table is a header or data row (not the
+    rule under the header, not text around the table)."""
+    return "|" in line and not re.fullmatch(r"[\s|:-]+", line)
+
+
+def cells(line):
+    """The stripped cells of one pipe-table row, outer pipes optional."""
+    line = line.strip()
+    line = line[1:] if line.startswith("|") else line
+    line = line[:-1] if line.endswith("|") else line
+    return [c.strip() for c in line.split("|")]
+
+
 def table(body):
     """A pipe table's header and rows (lists of stripped cells)."""
-    rows = []
-    for line in body.splitlines():
-        if "|" not in line or re.fullmatch(r"[\s|:-]+", line):
-            continue
-        line = line.strip()
-        line = line[1:] if line.startswith("|") else line
-        line = line[:-1] if line.endswith("|") and len(rows) == 0 else line
-        rows.append([c.strip() for c in line.split("|")])
+    rows = [cells(line) for line in body.splitlines() if is_row(line)]
     head = rows[0]
     return head, [(r + [""] * len(head))[:len(head)] for r in rows[1:]]
 
