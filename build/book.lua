@@ -194,6 +194,13 @@ local function code_block(el)
     if f then
       local text = f:read('a')
       f:close()
+      -- A Markdown file (a table of figures) is shown as a table; any
+      -- other file as the text it is.
+      if src:match('%.md$') then
+        local blocks = pandoc.read(text, 'markdown').blocks
+        table.insert(blocks, 1, caption('generated: ' .. src))
+        return blocks
+      end
       return {caption('generated: ' .. src), pandoc.CodeBlock(text, {class = 'generated'})}
     end
     return caption('(not yet generated: run make ' .. (attr(el, 'make') or '?')

@@ -78,12 +78,20 @@ END {
 	print "first\t" v[1, "when"] >figfile
 	print "last\t" v[n, "when"] >figfile
 
-	printf "%d recorded runs (kernel/bench-runs/), one boot each of QEMU in TCG mode with %s CPUs, clocksource %s.\n\n", \
-		n, range["cpus"], range["clock"] >tablefile
-	head = "| figure |"; rule = "|---|"
-	for (r = 1; r <= n; r++) { w = v[r, "when"]; sub(/ UTC$/, "", w); head = head " " w " |"; rule = rule "--:|" }
+	# Runs of one day are headed by their time alone.
+	day = v[1, "when"]; sub(/ .*/, "", day)
+	for (r = 1; r <= n; r++) if (index(v[r, "when"], day " ") != 1) day = ""
+	printf "%d recorded runs (kernel/bench-runs/)%s, one boot each of QEMU in TCG mode with %s CPUs, clocksource %s; times in UTC.\n\n", \
+		n, (day == "" ? "" : " of " day), range["cpus"], range["clock"] >tablefile
+	# The dashes under the header set the relative widths of the columns.
+	head = "| figure |"; rule = "|------------------------------|"
+	for (r = 1; r <= n; r++) {
+		w = v[r, "when"]; sub(/ UTC$/, "", w)
+		if (day != "") sub(/^[^ ]* /, "", w)
+		head = head " " w " |"; rule = rule "-------:|"
+	}
 	print head " range |" >tablefile
-	print rule "---|" >tablefile
+	print rule "--------------|" >tablefile
 	for (j = 1; j <= nk; j++) {
 		k = keys[j]
 		if (k !~ /^(gp|read|flips)\./ || k ~ /\.n$/) continue
