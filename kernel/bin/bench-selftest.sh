@@ -40,6 +40,7 @@ refscale() {
 {
 	echo "[    0.500000] smp: Brought up 1 node, 2 CPUs"
 	echo "[    1.500000] clocksource: Switched to clocksource hpet"
+	echo "bench: 1.05 s: 2 CPUs; flavors qrcu,srcu,rcu; readers 2; refscale qrcu,srcu,rcu,refcnt"
 	for nr in 0 2; do
 		rcuscale qrcu "$nr" 900
 		rcuscale srcu "$nr" 40000
@@ -97,6 +98,9 @@ cut no-rcu-runs-header '/^bench: begin refscale rcu nreaders=2/,/^bench: end/{/R
 cut no-cpu-count '/Brought up/d'
 cut cut-short '/^bench: done/d'
 cut no-clocksource '/Switched to clocksource/d'
+cut no-flavor-list '/; flavors /d'
+sed -e 's/flavors qrcu,srcu,rcu;/flavors srcu,rcu;/' "$tmp/full.log" >"$tmp/no-qrcu-flavor.log"
+check no-qrcu-flavor fail
 sed -e 's/to clocksource hpet/to clocksource refined-jiffies/' "$tmp/full.log" >"$tmp/jiffies-clock.log"
 check jiffies-clock fail
 sed -e 's/^bench: end refscale srcu nreaders=1/bench: timeout refscale srcu nreaders=1 after 300 s\n&/' "$tmp/full.log" >"$tmp/timeout.log"

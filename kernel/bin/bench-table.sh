@@ -39,10 +39,16 @@ when=$(sed -n 's/^bench: host time \(.*\)$/\1/p' "$log" | head -n 1)
 status=0
 sed -e 's/^\[ *[0-9.]*\] //' "$log" | awk -v when="$when" -v missfile="$tmp/missing" \
 	-v figfile="$tmp/figures" '
-BEGIN {
-	nf = split("qrcu srcu rcu", flavors, " ")
-	nt = split("qrcu srcu rcu refcnt", reftypes, " ")
-	readers = ""
+BEGIN { nf = nt = 0; readers = "" }
+# bench-init.sh names what it runs: "bench: T s: N CPUs; flavors A,B;
+# readers R; refscale A,B,C".  The table has a row for each of those.
+/^bench: .* CPUs?; flavors [^;]*; readers [0-9]+; refscale [^ ]+$/ {
+	for (i = 1; i < NF; i++) {
+		if ($i == "flavors") { fl = $(i + 1); sub(/;$/, "", fl) }
+		if ($i == "refscale") rs = $(i + 1)
+	}
+	nf = split(fl, flavors, ","); nt = split(rs, reftypes, ",")
+	next
 }
 /^bench: begin / {
 	mod = $3; type = $4; nr = $5; sub(/^nreaders=/, "", nr)
@@ -138,6 +144,9 @@ function ratio_row(kind, o, A, an, B, bn,    p) {
 }
 
 END {
+	if (!nf) miss("the list of flavors (bench: ... flavors ...; refscale ...)")
+	for (i = 1; i <= nf; i++) if (flavors[i] == "qrcu") hasq = 1
+	if (nf && !hasq) miss("qrcu among the flavors (bench.flavors)")
 	if (cpus == "") miss("the CPU count (smp: Brought up ... CPUs)")
 	if (clock == "") miss("the clocksource (clocksource: Switched to clocksource ...)")
 	else if (clock ~ /jiffies/)
@@ -171,7 +180,7 @@ END {
 		readers " readers: mean | median | GPs |"
 	print "|---|--:|--:|--:|--:|--:|--:|"
 	for (i = 1; i <= nf; i++) row("gp", flavors[i], gmean, "mean", gmed, "median", ngp)
-	for (i = 2; i <= nf; i++) ratio_row("gp", flavors[i], gmean, "mean", gmed, "median")
+	for (i = 1; i <= nf; i++) if (flavors[i] != "qrcu") ratio_row("gp", flavors[i], gmean, "mean", gmed, "median")
 	print ""
 	print "| Read side (ns per lock/unlock pair) | 1 reader: mean of runs | fastest run | runs | " \
 		readers " readers: mean of runs | fastest run | runs |"
@@ -181,7 +190,7 @@ END {
 		if (t == "refcnt" && !nref[t " 0"] && !nref[t " r"]) continue
 		row("read", t, rmean, "mean", rmin, "fastest", nref)
 	}
-	for (i = 2; i <= nf; i++) ratio_row("read", flavors[i], rmean, "mean", rmin, "fastest")
+	for (i = 1; i <= nf; i++) if (flavors[i] != "qrcu") ratio_row("read", flavors[i], rmean, "mean", rmin, "fastest")
 	print ""
 	printf "qrcu counter flips (slowpath grace periods that found a reader) while measured: %s of %s with no readers, %s of %s with %s readers.\n",
 		(flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"]), (gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"]),
