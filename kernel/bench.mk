@@ -39,7 +39,7 @@ kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale and refscale for 
 	@echo "kernel-bench: $(KERNEL_BENCH_TABLE) (QEMU run: $$(cat $(KERNEL_BENCH_OUT)/seconds) s)"
 
 $(KERNEL_BENCH_BUILD).config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon \
-		kernel/configs/BENCH kernel/bin/configure.sh
+		kernel/configs/BENCH kernel/bin/configure.sh kernel/bin/config-check.sh
 	@kernel/bin/configure.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) kernel/configs/CFcommon kernel/configs/BENCH
 
 $(KERNEL_BENCH_BUILD).build-stamp: $(KERNEL_BENCH_BUILD).config-stamp kernel/bin/build.sh
@@ -50,7 +50,7 @@ $(KERNEL_BENCH_INITRD): $(KERNEL_BENCH_BUILD).build-stamp kernel/bench-init.sh k
 	@kernel/bin/mkinitrd.sh $(KERNEL_SRC) $(KERNEL_BENCH_BUILD) $@ kernel/bench-init.sh
 
 $(KERNEL_BENCH_LOG): $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_BUILD).build-stamp \
-		kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bin/run-bench.sh kernel/bin/qemu-boot.sh
+		kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bin/run-bench.sh kernel/bin/qemu-boot.sh kernel/bin/config-check.sh
 	@kernel/bin/run-bench.sh $(KERNEL_BENCH_BUILD) $(KERNEL_BENCH_INITRD) $(KERNEL_BENCH_OUT)
 
 # A table with a missing figure is removed, so that it is never taken

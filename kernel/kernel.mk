@@ -39,7 +39,7 @@ $(KERNEL_SRC).stamp: $(KERNEL_PATCHES) kernel/bin/extract.sh
 	@mkdir -p $(KERNEL_OUT)
 	@kernel/bin/extract.sh $(KERNEL_SRC)
 
-$(KERNEL_BUILD).config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon kernel/bin/configure.sh
+$(KERNEL_BUILD).config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon kernel/bin/configure.sh kernel/bin/config-check.sh
 	@kernel/bin/configure.sh $(KERNEL_SRC) $(KERNEL_BUILD)
 
 $(KERNEL_BUILD).build-stamp: $(KERNEL_BUILD).config-stamp kernel/bin/build.sh
@@ -60,7 +60,7 @@ $(KERNEL_OUT)/torture-secs: FORCE
 .PRECIOUS: $(KERNEL_OUT)/%/console.log
 $(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot \
 		$(KERNEL_BUILD).build-stamp $(KERNEL_INITRD) \
-		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh kernel/bin/qemu-boot.sh
+		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh kernel/bin/qemu-boot.sh kernel/bin/config-check.sh
 	@kernel/bin/run-qemu.sh $* $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_OUT)/$* $(KERNEL_TORTURE_SECS)
 
 # Judge one scenario's console; leaves verdict.txt for the book.

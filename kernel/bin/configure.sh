@@ -34,27 +34,9 @@ make -s -C "$src" O="$build" tinyconfig >"$build/tinyconfig.log"
 make -s -C "$src" O="$build" olddefconfig >"$build/olddefconfig.log" 2>&1
 
 # The last word on each symbol must hold in the result.
-missing=0
-last=$(cat "$@" | grep '^CONFIG_' |
-	awk -F= '{ if (!($1 in last)) order[++n] = $1; last[$1] = $0 }
-		END { for (i = 1; i <= n; i++) print last[order[i]] }')
-while IFS= read -r line; do
-	case $line in
-	CONFIG_*=n) sym=${line%=n}
-		if grep -q "^$sym=" "$build/.config"; then
-			echo "configure: wanted $line, got $(grep "^$sym=" "$build/.config")" >&2
-			missing=1
-		fi ;;
-	*)
-		if ! grep -qx "$line" "$build/.config"; then
-			got=$(grep "^${line%%=*}=" "$build/.config" || echo "unset")
-			echo "configure: wanted $line, got $got" >&2
-			missing=1
-		fi ;;
-	esac
-done <<END
-$last
-END
-[ "$missing" -eq 0 ] || exit 1
+if ! kernel/bin/config-check.sh "$build/.config" "$@" >"$build/config-check.log"; then
+	sed -e 's/^/configure: /' "$build/config-check.log" >&2
+	exit 1
+fi
 echo "configure: all symbols of $* are set"
 echo "$want" >"$stamp"

@@ -14,15 +14,10 @@ cfg=kernel/configs/BENCH
 cpus=${KERNEL_BENCH_CPUS:-2}
 limit=${KERNEL_BENCH_LIMIT:-1200}
 
-for line in $(grep '^CONFIG_' "$cfg" || true); do
-	case $line in
-	CONFIG_*=n) ! grep -q "^${line%=n}=" "$build/.config" ;;
-	*) grep -qx "$line" "$build/.config" ;;
-	esac || {
-		echo "run-bench: BENCH wants $line, which the kernel does not have" >&2
-		exit 1
-	}
-done
+if ! why=$(kernel/bin/config-check.sh "$build/.config" "$cfg"); then
+	echo "$why" | sed -e 's/^/run-bench: the kernel is not configured with BENCH: /' >&2
+	exit 1
+fi
 boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ' | sed -e 's/  */ /g; s/ *$//')
 
 mkdir -p "$outdir"

@@ -17,12 +17,10 @@ cpus=${KERNEL_QEMU_CPUS:-2}
 # Generous headroom for boot, module load and unload under emulation.
 limit=$((secs + ${KERNEL_QEMU_SLACK:-180}))
 
-for line in $(grep '^CONFIG_' "$cfg" || true); do
-	if ! grep -qx "$line" "$build/.config"; then
-		echo "run-qemu: $scen wants $line, which the kernel lacks" >&2
-		exit 1
-	fi
-done
+if ! why=$(kernel/bin/config-check.sh "$build/.config" "$cfg"); then
+	echo "$why" | sed -e "s/^/run-qemu: $scen: the kernel does not have what it needs: /" >&2
+	exit 1
+fi
 boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ')
 
 mkdir -p "$outdir"
