@@ -10,8 +10,10 @@ set -eu
 log=${1:?usage: bench-record.sh CONSOLE DIR}
 dir=${2:?usage: bench-record.sh CONSOLE DIR}
 here=$(dirname "$0")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-if ! "$here/bench-table.sh" "$log" >/dev/null; then
+if ! "$here/bench-table.sh" "$log" >"$tmp/want"; then
 	echo "bench-record: $log lacks figures (see above); run make kernel-bench again" >&2
 	exit 1
 fi
@@ -24,19 +26,15 @@ mkdir -p "$dir"
 out=$dir/$when.log
 grep -E -e '^bench: ' -e 'clocksource: Switched to clocksource ' \
 	-e 'smp: Brought up ' -e '-scale: ' -e 'Runs[[:space:]]+Time\(ns\)' \
-	-e '^\[ *[0-9.]+\] [0-9]+[[:space:]]+[0-9]+\.[0-9]+$' "$log" >"$out.tmp"
+	-e '^\[ *[0-9.]+\] [0-9]+[[:space:]]+[0-9]+\.[0-9]+$' "$log" >"$tmp/kept"
 # The kept lines must give the same figures as the whole log.
-"$here/bench-table.sh" "$log" >"$out.want" 2>/dev/null
-if ! "$here/bench-table.sh" "$out.tmp" >"$out.got" 2>&1 || ! cmp -s "$out.want" "$out.got"; then
-	rm -f "$out.tmp" "$out.want" "$out.got"
+if ! "$here/bench-table.sh" "$tmp/kept" >"$tmp/got" 2>&1 || ! cmp -s "$tmp/want" "$tmp/got"; then
 	echo "bench-record: the lines kept from $log do not give the same table; fix the filter in $0" >&2
 	exit 1
 fi
-rm -f "$out.want" "$out.got"
-if [ -e "$out" ] && ! cmp -s "$out.tmp" "$out"; then
-	rm -f "$out.tmp"
+if [ -e "$out" ] && ! cmp -s "$tmp/kept" "$out"; then
 	echo "bench-record: $out already holds another run; left as it is" >&2
 	exit 1
 fi
-mv "$out.tmp" "$out"
+cp "$tmp/kept" "$out"
 echo "bench-record: $out ($(wc -l <"$out") lines)"

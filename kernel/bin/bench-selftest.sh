@@ -58,12 +58,19 @@ refscale() {
 bad=0
 # check NAME WANT: run the parser on $tmp/NAME.log, compare with WANT.
 check() {
-	if "$parse" "$tmp/$1.log" >"$tmp/$1.out" 2>&1; then got=pass; else got=fail; fi
-	if [ "$got" = "$2" ]; then
-		echo "ok: $1: parser says $got, as it must"
+	judge "$1" "$2" parser "$parse" "$tmp/$1.log"
+}
+# judge NAME WANT TOOL COMMAND...: run COMMAND, which must pass or fail
+# as WANT says; TOOL names it in the report.
+judge() {
+	name=$1 want=$2 tool=$3
+	shift 3
+	if "$@" >"$tmp/$name.out" 2>&1; then got=pass; else got=fail; fi
+	if [ "$got" = "$want" ]; then
+		echo "ok: $name: $tool says $got, as it must"
 	else
-		echo "WRONG: $1: parser says $got, must say $2"
-		sed -e 's/^/    /' "$tmp/$1.out"
+		echo "WRONG: $name: $tool says $got, must say $want"
+		sed -e 's/^/    /' "$tmp/$name.out"
 		bad=1
 	fi
 }
@@ -110,18 +117,7 @@ check empty fail
 
 # runs NAME WANT: run bench-runs.sh on directory $tmp/NAME, compare with WANT.
 runs() {
-	if kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv" >"$tmp/$1.out" 2>&1; then
-		got=pass
-	else
-		got=fail
-	fi
-	if [ "$got" = "$2" ]; then
-		echo "ok: runs $1: bench-runs says $got, as it must"
-	else
-		echo "WRONG: runs $1: bench-runs says $got, must say $2"
-		sed -e 's/^/    /' "$tmp/$1.out"
-		bad=1
-	fi
+	judge "runs-$1" "$2" bench-runs kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv"
 }
 mkdir "$tmp/two" "$tmp/one-cut" "$tmp/none"
 { echo "bench: host time 2026-01-01 10:00:00 UTC"; cat "$tmp/full.log"; } >"$tmp/two/a.log"

@@ -116,6 +116,9 @@ function ratio(a, b) {
 	return fmt(a / b)
 }
 
+# known(X): X, or "?" when the log did not give it.
+function known(x) { return x == "" ? "?" : x }
+
 # fig(KEY, VALUE): one figure for FIGURES; returns VALUE for the table.
 function fig(k, v) {
 	print k "\t" v >figfile
@@ -174,7 +177,7 @@ END {
 	}
 
 	print "Run of " when ": one boot of QEMU in TCG mode (emulated, not KVM) with " \
-		(cpus == "" ? "?" : cpus) " CPUs, clocksource " (clock == "" ? "?" : clock) "."
+		known(cpus) " CPUs, clocksource " known(clock) "."
 	print ""
 	print "| Grace-period latency (us) | no readers: mean | median | GPs | with " \
 		readers " readers: mean | median | GPs |"
@@ -193,14 +196,10 @@ END {
 	for (i = 1; i <= nf; i++) if (flavors[i] != "qrcu") ratio_row("read", flavors[i], rmean, "mean", rmin, "fastest")
 	print ""
 	printf "qrcu counter flips (slowpath grace periods that found a reader) while measured: %s of %s with no readers, %s of %s with %s readers.\n",
-		(flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"]), (gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"]),
-		(flips["qrcu r"] == "" ? "?" : flips["qrcu r"]), (gps["qrcu r"] == "" ? "?" : gps["qrcu r"]), readers
-	fig("flips.qrcu.0", flips["qrcu 0"] == "" ? "?" : flips["qrcu 0"])
-	fig("gps.qrcu.0", gps["qrcu 0"] == "" ? "?" : gps["qrcu 0"])
-	fig("flips.qrcu.r", flips["qrcu r"] == "" ? "?" : flips["qrcu r"])
-	fig("gps.qrcu.r", gps["qrcu r"] == "" ? "?" : gps["qrcu r"])
-	fig("cpus", cpus == "" ? "?" : cpus)
-	fig("clock", clock == "" ? "?" : clock)
+		fig("flips.qrcu.0", known(flips["qrcu 0"])), fig("gps.qrcu.0", known(gps["qrcu 0"])),
+		fig("flips.qrcu.r", known(flips["qrcu r"])), fig("gps.qrcu.r", known(gps["qrcu r"])), readers
+	fig("cpus", known(cpus))
+	fig("clock", known(clock))
 	fig("readers", readers)
 	fig("when", when)
 	printf "%s", missing >missfile
