@@ -21,7 +21,7 @@ RUN_DEPS := $(OUT)/spin-version build/run-model build/panlib.py
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean
-.PHONY: all help deps models check check-all check-models check-harness check-book qrcu-table-full \
+.PHONY: all help deps models check check-models check-harness check-book qrcu-table-full \
 	verify bless book FORCE
 
 all: ## install what is missing, build the book, run every check
@@ -91,10 +91,9 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/summary
 
-# The kernel's checks, after the models and alone; the book comes last,
-# because its kernel chapter shows what the kernel checks printed.
+# make check's second step, after the models and alone; the book comes
+# last, because its kernel chapter shows what the kernel checks printed.
 KERNEL_CHECKS := kernel-check kernel-bench-check
-check-all: check-models check-harness $(CHAPTER_CHECKS) $(KERNEL_CHECKS) check-book
 
 check-book:
 	@build/record book-references -- build/book-selftest
@@ -133,7 +132,7 @@ qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 8).
 -include kernel/kernel.mk
 -include kernel/bench.mk
-CHAPTER_8_EXTRA := kernel-check kernel-bench-check
+CHAPTER_8_EXTRA := $(KERNEL_CHECKS)
 
 clean: ## remove out/ (generated files only; models/ stays)
 	rm -rf $(OUT)
