@@ -129,10 +129,10 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers)
 -include build/qrcu-big.mk
 
-# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 8).
+# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 9).
 -include kernel/kernel.mk
 -include kernel/bench.mk
-CHAPTER_8_EXTRA := $(KERNEL_CHECKS)
+CHAPTER_9_EXTRA := $(KERNEL_CHECKS)
 
 clean: ## remove out/ (generated files only; models/ stays)
 	rm -rf $(OUT)

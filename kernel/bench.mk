@@ -24,7 +24,7 @@ KERNEL_BENCH_TABLE := $(KERNEL_BENCH_OUT)/table.md
 KERNEL_BENCH_SUBMAKE = $(MAKE) --no-print-directory -f kernel/bench.mk OUT=$(OUT)
 # Benchmark boots kept for the book (kernel/bin/bench-record.sh), and
 # their summary: a table with a column per run, and the range of every
-# figure, which chapter 8 quotes as [KEY]{.bench}.
+# figure, which chapter 9 quotes as [KEY]{.bench}.
 KERNEL_BENCH_RUNS := kernel/bench-runs
 KERNEL_BENCH_RECORDED := $(KERNEL_BENCH_OUT)/recorded.tsv
 KERNEL_BENCH_RECORDED_TABLE := $(KERNEL_BENCH_OUT)/recorded.md

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-runs.sh DIR TABLE FIGURES
 # Summarise the benchmark boots recorded in DIR (by bench-record.sh) for
-# chapter 8: TABLE gets one Markdown table with a column per run and a
+# chapter 9: TABLE gets one Markdown table with a column per run and a
 # row per figure; FIGURES gets one "KEY<tab>RANGE" line per figure, the
 # smallest and the largest value over the runs ("0.45 to 0.79", or one
 # value when all runs agree), which the book puts where the chapter
