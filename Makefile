@@ -128,6 +128,7 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
 # chapters/runs/ and compared with the chapters by make check).
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers)
 -include build/qrcu-big.mk
+-include build/qrcu-all.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 9).
 -include kernel/kernel.mk

@@ -172,10 +172,10 @@ end:	do
 	:: end_second(3)
 	:: end_second(4)
 	:: end_second(5)
-	:: atomic { waiting > 0 && mutex == 0 -> waiting--; mutex = 1; step = 1 }
+	:: atomic { waiting > 0 && mutex == 0 -> assert(step == 0); waiting--; mutex = 1; step = 1 }
 	:: atomic { step == 1 -> ctr[!idx]++; step = 2 }
 	:: atomic { step == 2 -> idx = !idx; step = 3 }
-	:: atomic { step == 3 -> ctr[!idx]--; step = 4 }
+	:: atomic { step == 3 -> assert(ctr[!idx] > 0); ctr[!idx]--; step = 4 }
 	:: atomic { step == 4 && ctr[!idx] == 0 -> step = 5 }
 	:: atomic { step == 5 -> mutex = 0; step = 0; uidle++ }
 	od

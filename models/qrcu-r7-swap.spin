@@ -176,8 +176,8 @@ end:	do
 	:: end_second(3)
 	:: end_second(4)
 	:: end_second(5)
-	:: atomic { waiting > 0 && mutex == 0 -> waiting--; mutex = 1; step = 1 }
-	:: atomic { step == 1 -> ctr[idx]--; step = 2 }
+	:: atomic { waiting > 0 && mutex == 0 -> assert(step == 0); waiting--; mutex = 1; step = 1 }
+	:: atomic { step == 1 -> assert(ctr[idx] > 0); ctr[idx]--; step = 2 }
 	:: atomic { step == 2 -> ctr[!idx]++; step = 3 }
 	:: atomic { step == 3 -> idx = !idx; step = 4 }
 	:: atomic { step == 4 && ctr[!idx] == 0 -> step = 5 }

@@ -1,0 +1,22 @@
+# build/qrcu-all.mk: chapter 8 (QRCU for every number of readers and
+# updaters), for the top-level Makefile to include.  The chapter's runs
+# are ordinary chapter runs (make chapter-8); this file adds the report
+# that reads them: the verdict, the mutant table and the figures, which
+# also checks that the runs say what the chapter claims (the negative
+# control among them).
+
+.PHONY: qrcu-all qrcu-all-check
+
+QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$(ALL_RUNS))
+
+qrcu-all: $(OUT)/rules.mk ## chapter 8: the all-sizes QRCU model's verdict, the mutant table and the figures
+	@build/sync-models --keep-edits
+	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-8-checks $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+	@build/qrcu-all-report
+
+# In make check, after the runs (the report reads their kept reports).
+qrcu-all-check: $(QRCU_ALL_RUNS) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+	@build/record qrcu-all-report -- build/qrcu-all-report
+
+CHAPTER_8_EXTRA := qrcu-all-check
+CHAPTER_CHECKS += qrcu-all-check
