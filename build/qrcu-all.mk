@@ -3,7 +3,8 @@
 # are ordinary chapter runs (make chapter-8); this file adds the report
 # that reads them: the verdict, the mutant table and the figures, which
 # also checks that the runs say what the chapter claims (the negative
-# control among them).
+# control among them), and the report's self-test, which breaks the
+# runs' reports one way at a time and sees the report fail.
 
 .PHONY: qrcu-all qrcu-all-check
 
@@ -17,6 +18,7 @@ qrcu-all: $(OUT)/rules.mk ## chapter 8: the all-sizes QRCU model's verdict, the 
 # In make check, after the runs (the report reads their kept reports).
 qrcu-all-check: $(QRCU_ALL_RUNS) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
 	@build/record qrcu-all-report -- build/qrcu-all-report
+	@build/record qrcu-all-selftest -- build/qrcu-all-selftest
 
 CHAPTER_8_EXTRA := qrcu-all-check
 CHAPTER_CHECKS += qrcu-all-check
