@@ -12,11 +12,11 @@ QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$
 
 qrcu-all: $(OUT)/rules.mk ## chapter 8: the all-sizes QRCU model's verdict, the mutant table and the figures
 	@build/sync-models --keep-edits
-	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-8-checks $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-8-checks $(OUT)/runs/qrcu-big-3-3.out $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS))
 	@build/qrcu-all-report
 
 # In make check, after the runs (the report reads their kept reports).
-qrcu-all-check: $(QRCU_ALL_RUNS) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS)) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
 	@build/record qrcu-all-report -- build/qrcu-all-report
 	@build/record qrcu-all-selftest -- build/qrcu-all-selftest
 
