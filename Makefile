@@ -25,7 +25,7 @@ RUN_DEPS := $(OUT)/spin-version $(call SHA,build/run-model build/panlib.py)
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean lint
-.PHONY: all help deps models check check-models check-harness check-book check-lint lint \
+.PHONY: all help deps models check check-models check-harness check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
 # Files left by a make run as root (sudo make) that a later make as
@@ -91,7 +91,7 @@ check-models: $(EXTRACT_STAMPS)
 
 # The harness's own test; its log is kept only when it passed, so it
 # re-runs only when a tool or the fixture changes.
-HARNESS_FILES := $(filter-out build/README.md,$(wildcard build/* build/fixtures/*)) Makefile
+HARNESS_FILES := $(filter-out build/fixtures,$(wildcard build/* build/fixtures/*)) Makefile
 $(OUT)/selftest.log: $(call SHA,$(HARNESS_FILES)) $(OUT)/spin-version
 	@build/selftest > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
@@ -106,6 +106,8 @@ $(OUT)/lint.log: $(call SHA,$(filter-out build/README.md build/format.tsv,$(wild
 		$(wildcard kernel/bin/*.sh kernel/*.sh))
 	@build/lint > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
+check-format-doc:
+	@build/record format-doc -- build/format-doc --check
 lint: ## run shellcheck, pyflakes and luacheck on every tool
 	@build/lint
 
@@ -136,7 +138,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 check-run-all:
 	@build/sync-models --keep-edits
 	@rm -rf $(OUT)/results
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint $(CHAPTER_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc $(CHAPTER_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/summary

@@ -245,7 +245,7 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
         raise RunError(f"{model}: search stopped at the memory budget of "
                        f"{memlim} MB that its block gives (memlim={asked_m}); "
                        f"raise memlim= in the chapter or compile with -DCOLLAPSE")
-    m = re.search(r"^.*VECTORSZ is too small.*$", text, re.M)
+    m = re.search(r"^.*VECTORSZ( is)? too small.*$", text, re.M)
     if m:
         raise RunError(f"{model}: pan stopped before searching: {m.group(0).strip()}"
                        f" (not an error of the model: compile with a larger "
