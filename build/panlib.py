@@ -10,12 +10,25 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _interrupted(signum, frame):
+    # Ctrl-C: one line, not a traceback.  Every tool writes its files whole
+    # and renames them, so nothing half-written is left to be read.
+    sys.stderr.write(f"{os.path.basename(sys.argv[0])}: interrupted; nothing "
+                     "half-written was kept (run the same make again)\n")
+    sys.exit(130)
+
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted)
 
 
 def _budget(name, default):
@@ -448,7 +461,7 @@ def parse(text):
         if m:
             f[key] = m.group(1)
     m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
-                  r"cycle|non-progress cycle).*?)(?: \(at depth \d+\))?$", text,
+                  r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
                   re.M)
     if m:
         f["violation"] = m.group(1).strip()
