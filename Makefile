@@ -64,6 +64,7 @@ $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 	@spin -V > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ || mv $@.tmp$$$$ $@; }; rm -f $@.tmp$$$$
 
 $(OUT)/sha/%: FORCE
+	@[ ! -d '$*' ] || { echo "make: $* is a directory; only files are hashed" >&2; exit 2; }
 	@mkdir -p $(@D); t=$@.tmp$$$$; \
 	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
 	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
@@ -102,7 +103,7 @@ check-harness:
 # The tools are shellcheck-, pyflakes- and luacheck-clean (build/lint).
 check-lint:
 	@build/record lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
-$(OUT)/lint.log: $(call SHA,$(filter-out build/README.md build/format.tsv,$(wildcard build/*)) \
+$(OUT)/lint.log: $(call SHA,$(filter-out build/README.md build/format.tsv build/fixtures,$(wildcard build/*)) \
 		$(wildcard kernel/bin/*.sh kernel/*.sh))
 	@build/lint > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
@@ -123,8 +124,8 @@ chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapt
 	@$(LOCKED) $(MAKE) --no-print-directory chapter-run CHAPTER_RUN=$(CHAPTER_N)
 
 chapter-run:
-	@build/sync-models --keep-edits
 	@rm -rf $(OUT)/results
+	@build/record models-written -- build/sync-models --keep-edits || true
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks || true
 	@$(if $(CHAPTER_$(CHAPTER_RUN)_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$(CHAPTER_RUN)_EXTRA) || true)
 	@build/summary
@@ -135,9 +136,11 @@ chapter-%-checks:
 check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 	@$(LOCKED) $(MAKE) --no-print-directory check-run-all
 
+# A model that cannot be written (a change that does not apply) is a
+# counted failure too, and the checks go on with what there is.
 check-run-all:
-	@build/sync-models --keep-edits
 	@rm -rf $(OUT)/results
+	@build/record models-written -- build/sync-models --keep-edits || true
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc $(CHAPTER_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
@@ -170,7 +173,7 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 # page includes has changed; the browser test, when a page has.
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
 	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py
-$(OUT)/book/index.html: $(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out) \
+$(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book
 
