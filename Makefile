@@ -50,8 +50,8 @@ help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/; s/%/N/' | \
 		awk -F'|' '{ printf "%-24s %s\n", $$1, $$2 }'
-	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB),"
-	@echo "  TIME=$(TIME) (s), FORCE=1 (models: discard your edits)"
+	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB) and"
+	@echo "  TIME=$(TIME) (s), ceilings over every search, FORCE=1 (models: discard your edits)"
 
 deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
 
