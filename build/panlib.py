@@ -228,10 +228,15 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
     proc = subprocess.Popen(cmd, cwd=workdir, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     out = []
-    for line in proc.stdout:
-        out.append(line)
-        _progress(line, label)
-    proc.wait()
+    try:
+        for line in proc.stdout:
+            out.append(line)
+            _progress(line, label)
+        proc.wait()
+    except BaseException:
+        proc.terminate()  # timeout passes it on to pan
+        proc.wait()
+        raise
     seconds = time.monotonic() - start
     text = "".join(out)
     if proc.returncode == 124:
