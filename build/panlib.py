@@ -267,7 +267,9 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
     if m:
         raise RunError(f"{model}: pan stopped before searching: {m.group(0).strip()}"
                        f" (not an error of the model: compile with a larger "
-                       f"vector, e.g. CFLAGS=\"{cflags} -DVECTORSZ=4096\")")
+                       f"vector, e.g. CFLAGS=\""
+                       + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
+                                  + ["-DVECTORSZ=4096"]) + "\")")
     if proc.returncode not in (0, 1) or "State-vector" not in text:
         first = next((l for l in text.splitlines() if l.startswith("pan")),
                      text.strip()[-200:])
