@@ -17,24 +17,41 @@ PARALLEL := -j$(JOBS) --output-sync=target
 CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
 QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md))
 EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
-RUN_DEPS := $(OUT)/spin-version build/run-model build/panlib.py
+# Freshness is judged by content: $(OUT)/sha/PATH holds the hash of PATH
+# and changes (time stamp included) only when PATH's content does, so a
+# file put back with an old time (mv, cp -p, git checkout) is still seen.
+SHA = $(addprefix $(OUT)/sha/,$(1))
+RUN_DEPS := $(OUT)/spin-version $(call SHA,build/run-model build/panlib.py)
 
 .DEFAULT_GOAL := all
-NO_RULES_GOALS := help deps clean
-.PHONY: all help deps models check check-models check-harness check-book qrcu-table-full \
-	verify bless book FORCE
+NO_RULES_GOALS := help deps clean lint
+.PHONY: all help deps models check check-models check-harness check-book check-lint check-format-doc lint \
+	qrcu-table-full verify bless book clean FORCE
+
+# Files left by a make run as root (sudo make) that a later make as
+# oneself could not replace: say so at once, with the command that fixes it.
+ifneq ($(MAKECMDGOALS),help)
+OWNER_PROBLEM := $(shell build/owner-check)
+ifneq ($(OWNER_PROBLEM),)
+$(error $(OWNER_PROBLEM))
+endif
+endif
+
+# Every step that reads or writes what one clone shares (out/, models/,
+# the chapters) takes the clone's lock: two makes at once wait in turn.
+LOCKED := build/locked
 
 all: ## install what is missing, build the book, run every check
-	$(MAKE) book
-	$(MAKE) check
+	@$(LOCKED) $(MAKE) --no-print-directory book
+	@$(LOCKED) $(MAKE) --no-print-directory check
 
 help: ## list the targets
 	@echo "make TARGET, where TARGET is one of:"
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/; s/%/N/' | \
 		awk -F'|' '{ printf "%-24s %s\n", $$1, $$2 }'
-	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB),"
-	@echo "  TIME=$(TIME) (s), FORCE=1 (models: discard your edits)"
+	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB) and"
+	@echo "  TIME=$(TIME) (s), ceilings over every search, FORCE=1 (models: discard your edits)"
 
 deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
 
@@ -44,15 +61,23 @@ $(OUT)/deps.stamp: build/apt-packages build/deps
 
 $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 	@mkdir -p $(OUT)
-	@spin -V > $@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; }; rm -f $@.tmp
+	@spin -V > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ || mv $@.tmp$$$$ $@; }; rm -f $@.tmp$$$$
 
-EXTRACT_DEPS := build/extract build/extract.lua $(OUT)/deps.stamp
-$(OUT)/extract/%.stamp: chapters/%.md $(EXTRACT_DEPS)
-	@build/extract $<
-$(OUT)/extract/%.stamp: quizzes/%.md $(EXTRACT_DEPS)
-	@build/extract $<
+$(OUT)/sha/%: FORCE
+	@[ ! -d '$*' ] || { echo "make: $* is a directory; only files are hashed" >&2; exit 2; }
+	@mkdir -p $(@D); t=$@.tmp$$$$; \
+	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
+	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 
-$(OUT)/rules.mk: $(EXTRACT_STAMPS) build/mkrules build/panlib.py $(wildcard chapters/runs/*.out)
+EXTRACT_DEPS := $(call SHA,build/extract build/extract.lua build/format.tsv) $(OUT)/deps.stamp
+define EXTRACT_RULE
+$(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS)
+	@build/extract $(1)
+endef
+$(foreach f,$(CHAPTERS) $(QUIZZES),$(eval $(call EXTRACT_RULE,$(f))))
+
+$(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/mkrules build/panlib.py build/format.tsv) \
+		$(wildcard chapters/runs/*.out)
 	@build/mkrules
 
 ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)
@@ -60,34 +85,64 @@ ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)
 endif
 
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
-	@build/sync-models
+	@$(LOCKED) build/sync-models
 
 check-models: $(EXTRACT_STAMPS)
 	@build/record models-match-chapters -- build/sync-models --check
 
 # The harness's own test; its log is kept only when it passed, so it
 # re-runs only when a tool or the fixture changes.
-$(OUT)/selftest.log: $(filter-out build/README.md,$(wildcard build/*)) build/fixtures/ch90-harness.md Makefile $(OUT)/spin-version
+HARNESS_FILES := $(filter-out build/fixtures,$(wildcard build/* build/fixtures/*)) Makefile
+$(OUT)/selftest.log: $(call SHA,$(HARNESS_FILES)) $(OUT)/spin-version
 	@build/selftest > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
 check-harness:
 	@build/record harness-selftest -- $(MAKE) --no-print-directory -s $(OUT)/selftest.log
 
+# The tools are shellcheck-, pyflakes- and luacheck-clean (build/lint).
+check-lint:
+	@build/record lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
+$(OUT)/lint.log: $(call SHA,$(filter-out build/README.md build/format.tsv build/fixtures,$(wildcard build/*)) \
+		$(wildcard kernel/bin/*.sh kernel/*.sh))
+	@build/lint > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
+	@mv $@.tmp $@
+check-format-doc:
+	@build/record format-doc -- build/format-doc --check
+lint: ## run shellcheck, pyflakes and luacheck on every tool
+	@build/lint
+
+# chapter-02 is chapter 2 (the files are named ch02-...); anything that
+# is not a number is an error, not a search for a target of that name.
+CHAPTER_N = $(shell echo '$*' | sed -n 's/^0*\([0-9][0-9]*\)$$/\1/p')
 chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapter-2
-	@[ -n "$(wildcard chapters/ch$(shell printf %02d $*)-*.md)" ] || \
-		{ echo "chapter-$*: no chapters/ch$(shell printf %02d $*)-*.md; see make help"; exit 2; }
-	@build/sync-models --keep-edits
+	@[ -n '$(CHAPTER_N)' ] || { echo "make chapter-$*: '$*' is not a chapter number;" \
+		"type make chapter-N, N one of: $(CHAPTER_NUMBERS)" >&2; exit 2; }
+	@[ -n "$(wildcard chapters/ch$(shell printf %02d '$(CHAPTER_N)' 2>/dev/null)-*.md)" ] || \
+		{ echo "make chapter-$*: there is no chapters/ch$(shell printf %02d '$(CHAPTER_N)' \
+		2>/dev/null)-*.md; N is one of: $(CHAPTER_NUMBERS)" >&2; exit 2; }
+	@$(LOCKED) $(MAKE) --no-print-directory chapter-run CHAPTER_RUN=$(CHAPTER_N)
+
+chapter-run:
 	@rm -rf $(OUT)/results
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$*-checks || true
-	@$(if $(CHAPTER_$*_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$*_EXTRA) || true)
+	@build/record models-written -- build/sync-models --keep-edits || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks || true
+	@$(if $(CHAPTER_$(CHAPTER_RUN)_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$(CHAPTER_RUN)_EXTRA) || true)
 	@build/summary
 
+chapter-%-checks:
+	@echo "make: chapter $* has no checks in $(OUT)/rules.mk (no chapters/ch$*-*.md?)" >&2; exit 2
+
 check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
-	@build/sync-models --keep-edits
+	@$(LOCKED) $(MAKE) --no-print-directory check-run-all
+
+# A model that cannot be written (a change that does not apply) is a
+# counted failure too, and the checks go on with what there is.
+check-run-all:
 	@rm -rf $(OUT)/results
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness $(CHAPTER_CHECKS) || true
-	@$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true
+	@build/record models-written -- build/sync-models --keep-edits || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc $(CHAPTER_CHECKS) || true
+	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/summary
 
@@ -104,19 +159,21 @@ check-book:
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
 
+# Bless refuses while a model of models/ holds an edit of yours: it would
+# write your version's reports into the chapters.
 bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
-	@$(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) || true
-	@build/bless
+	@$(LOCKED) sh -c 'build/sync-models --for-bless && \
+		{ $(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) || true; } && build/bless'
 
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
-	@$(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true
-	@$(MAKE) --no-print-directory -s $(OUT)/book/index.html
+	@$(LOCKED) sh -c '{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && \
+		$(MAKE) --no-print-directory -s $(OUT)/book/index.html'
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
 	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py
-$(OUT)/book/index.html: $(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out) \
+$(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book
 
@@ -126,14 +183,22 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
 
 # Long model runs, kept out of make check (their reports are recorded in
 # chapters/runs/ and compared with the chapters by make check).
-qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers)
+qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers; MEMLIM=16000 TIME=3600)
 -include build/qrcu-big.mk
 -include build/qrcu-all.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 9).
 -include kernel/kernel.mk
 -include kernel/bench.mk
-CHAPTER_9_EXTRA := $(KERNEL_CHECKS)
+# The kernel chapter (whatever its number) runs the kernel's checks too.
+KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
+$(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
 
-clean: ## remove out/ (generated files only; models/ stays)
-	rm -rf $(OUT)
+# out/saved/ holds the only copy of a reader's edit that make models
+# FORCE=1 set aside: clean keeps it.
+clean: ## remove out/, but for out/saved/ (your edits set aside); models/ stays
+	@build/locked sh -c 'if [ -d $(OUT) ]; then find $(OUT) -mindepth 1 -maxdepth 1 \
+		! -name saved ! -name lock -exec rm -rf {} +; fi'
+	@[ ! -d $(OUT)/saved ] || echo "make clean: kept $(OUT)/saved/ (your edited models set" \
+		"aside by make models FORCE=1: $$(ls $(OUT)/saved | wc -l) files); delete it yourself" \
+		"when you no longer need them"

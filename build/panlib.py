@@ -5,21 +5,85 @@ model is compiled and run, which fields of pan's report are stable enough
 to compare, and when a search must not be read as a pass.
 """
 
+import hashlib
 import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
-# Defaults a make variable can override (see the Makefile).
-MEMLIM_MB = int(os.environ.get("MEMLIM", "4096"))
-TIME_S = int(os.environ.get("TIME", "900"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _interrupted(signum, frame):
+    # Ctrl-C: one line, not a traceback.  Every tool writes its files whole
+    # and renames them, so nothing half-written is left to be read.
+    sys.stderr.write(f"{os.path.basename(sys.argv[0])}: interrupted; nothing "
+                     "half-written was kept (run the same make again)\n")
+    sys.exit(130)
+
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted)
+
+
+def _budget(name, default):
+    """A budget from the environment (a make variable): a whole number."""
+    v = os.environ.get(name, "") or default
+    if not re.fullmatch(r"[1-9]\d*", v.strip()):
+        sys.exit(f"{name}={v!r}: not a whole number; give it as digits, e.g. "
+                 f"make check {name}={default}")
+    return int(v)
+
+
+# The user's budgets, a ceiling over every search (see the Makefile):
+# memory in MB and seconds.  A block's memlim= and timeout= are kept under
+# them.
+MEMLIM_MB = _budget("MEMLIM", "4096")
+TIME_S = _budget("TIME", "900")
 
 
 class RunError(Exception):
     """A run that produced no verdict: the message says what to fix."""
+
+
+# ---------------------------------------------------------------------------
+# The block format, defined once in build/format.tsv (extract.lua reads it
+# too, and build/README.md shows it).
+
+FORMAT_FILE = os.path.join(HERE, "format.tsv")
+
+
+def block_format():
+    """[(class, attribute, need, value, default, meaning)] in file order."""
+    rows = []
+    with open(FORMAT_FILE) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 6:
+                sys.exit(f"{FORMAT_FILE}: a line needs 6 tab-separated fields: {line.strip()}")
+            rows.append(tuple(fields))
+    return rows
+
+
+def default(cls, attribute):
+    """The default value of ATTRIBUTE on a .CLS block ('' when none)."""
+    for c, a, _, _, d, _ in block_format():
+        if c == cls and a == attribute:
+            return d
+    raise KeyError(f"{cls}.{attribute} is not in {FORMAT_FILE}")
+
+
+class FormatError(SystemExit):
+    """A chapter's block that the tools cannot use; the message names the
+    file and says what to fix.  Uncaught, it ends the program like
+    sys.exit(message)."""
 
 
 def read_spec(path):
@@ -55,6 +119,7 @@ def includes(model_path):
 
 def describe(model, defs, cflags, runflags):
     """The three commands of a run, as a reader would type them."""
+    cflags = default("pan", "cflags") if cflags is None else cflags
     name = os.path.basename(model)
     spin = " ".join(["spin"] + shlex.split(defs) + ["-a", name])
     cc = " ".join(["cc"] + shlex.split(cflags) + ["-o", "pan", "pan.c"])
@@ -69,9 +134,32 @@ def _progress(line, label):
         sys.stderr.flush()
 
 
+def budgets(timeout=None, memlim=None):
+    """(seconds, MB, which) of one search: the block's own budgets, kept
+    under the user's ceilings TIME and MEMLIM.  WHICH maps "time" and
+    "memory" to what set each: "block" or "ceiling"."""
+    which = {}
+    t = int(timeout) if timeout else None
+    m = int(memlim) if memlim else None
+    which["time"] = "block" if t and t <= TIME_S else "ceiling"
+    which["memory"] = "block" if m and m <= MEMLIM_MB else "ceiling"
+    return min(t or TIME_S, TIME_S), min(m or MEMLIM_MB, MEMLIM_MB), which
+
+
+def defs_problem(defs):
+    """Why spin's preprocessor flags cannot be right, or None: each word
+    must be an option (-DNAME=VALUE, -UNAME, -INCLUDE...)."""
+    for word in shlex.split(defs):
+        if not word.startswith("-"):
+            return (f"DEFS word {word!r} is not a flag: give -D{word} "
+                    f"(e.g. DEFS=\"-D{word}\")")
+    return None
+
+
 def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
         timeout=None, memlim=None, label=None, trail=True):
-    """Compile and run MODEL in WORKDIR.
+    """Compile and run MODEL in a private directory, which then becomes
+    WORKDIR (two runs of one model at once never share files).
 
     Returns (pan_output, trail_text_or_None, seconds).  Raises RunError
     when Spin or the C compiler rejects the model, or the search was cut
@@ -81,15 +169,35 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
         if shutil.which(tool) is None:
             raise RunError(f"{tool}: not installed; run make deps "
                            f"(or: sudo apt-get install {package})")
-    timeout = int(timeout or TIME_S)
-    memlim = int(memlim or MEMLIM_MB)
+    asked_t, asked_m = timeout, memlim
+    timeout, memlim, which = budgets(timeout, memlim)
     label = label or os.path.basename(model)
     if not os.path.isfile(model):
         raise RunError(f"{model}: no such model file; give the path of a "
                        f".spin file, e.g. MODEL=models/increment.spin")
-    if os.path.isdir(workdir):
-        shutil.rmtree(workdir)
-    os.makedirs(workdir)
+    why = defs_problem(defs)
+    if why:
+        raise RunError(f"{model}: {why}")
+    parent = os.path.dirname(os.path.abspath(workdir))
+    os.makedirs(parent, exist_ok=True)
+    private = tempfile.mkdtemp(prefix=os.path.basename(workdir) + ".", dir=parent)
+    try:
+        result = _run(model, private, defs, cflags, runflags, timeout, memlim,
+                      which, asked_t, asked_m, label, trail)
+    except BaseException:
+        shutil.rmtree(private, ignore_errors=True)
+        raise
+    # Keep the last run's files under WORKDIR (verify points readers there).
+    shutil.rmtree(workdir, ignore_errors=True)
+    try:
+        os.rename(private, workdir)
+    except OSError:  # another run of the same name got there first
+        shutil.rmtree(private, ignore_errors=True)
+    return result
+
+
+def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
+         asked_t, asked_m, label, trail):
     name = os.path.basename(model)
     for path in [model] + includes(model):
         if not os.path.isfile(path):
@@ -105,7 +213,7 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
         first = next((l for l in msg if "error" in l.lower()), msg[0] if msg
                      else "spin failed")
         raise RunError(f"{model}: spin rejects the model: {first.strip()} "
-                       f"(fix the model; try: spin -a {model})")
+                       f"(fix the model; try: spin {defs + ' ' if defs else ''}-a {model})")
 
     cc = (["cc"] + shlex.split(cflags) + [f"-DMEMLIM={memlim}", "-o", "pan",
                                           "pan.c"])
@@ -120,23 +228,53 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
     proc = subprocess.Popen(cmd, cwd=workdir, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     out = []
-    for line in proc.stdout:
-        out.append(line)
-        _progress(line, label)
-    proc.wait()
+    try:
+        for line in proc.stdout:
+            out.append(line)
+            _progress(line, label)
+        proc.wait()
+    except BaseException:
+        proc.terminate()  # timeout passes it on to pan
+        proc.wait()
+        raise
     seconds = time.monotonic() - start
     text = "".join(out)
     if proc.returncode == 124:
+        if which["time"] == "ceiling" and asked_t:
+            raise RunError(f"{model}: search stopped at the time ceiling TIME="
+                           f"{timeout} s, below the {asked_t} s its block allows;"
+                           f" raise it: make ... TIME={asked_t}")
+        if which["time"] == "ceiling":
+            raise RunError(f"{model}: search stopped after the time budget of "
+                           f"{timeout} s; raise it (make ... TIME={timeout * 4}) "
+                           f"or shrink the model")
         raise RunError(f"{model}: search stopped after the time budget of "
-                       f"{timeout} s; raise it (make ... TIME={timeout * 4}) "
-                       f"or shrink the model")
+                       f"{timeout} s that its block gives (timeout={asked_t}); "
+                       f"raise timeout= in the chapter or shrink the model")
     if "-DMEMLIM bound" in text or "out of memory" in text:
+        if which["memory"] == "ceiling" and asked_m:
+            raise RunError(f"{model}: search stopped at the memory ceiling MEMLIM="
+                           f"{memlim} MB, below the {asked_m} MB its block "
+                           f"allows; raise it: make ... MEMLIM={asked_m}")
+        if which["memory"] == "ceiling":
+            raise RunError(f"{model}: search stopped at the memory budget of "
+                           f"{memlim} MB; raise it (make ... MEMLIM="
+                           f"{memlim * 2}) or compile with -DCOLLAPSE")
         raise RunError(f"{model}: search stopped at the memory budget of "
-                       f"{memlim} MB; raise it (make ... MEMLIM="
-                       f"{memlim * 2}) or compile with -DCOLLAPSE")
+                       f"{memlim} MB that its block gives (memlim={asked_m}); "
+                       f"raise memlim= in the chapter or compile with -DCOLLAPSE")
+    m = re.search(r"^.*VECTORSZ( is)? too small.*$", text, re.M)
+    if m:
+        raise RunError(f"{model}: pan stopped before searching: {m.group(0).strip()}"
+                       f" (not an error of the model: compile with a larger "
+                       f"vector, e.g. CFLAGS=\""
+                       + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
+                                  + ["-DVECTORSZ=4096"]) + "\")")
     if proc.returncode not in (0, 1) or "State-vector" not in text:
+        first = next((l for l in text.splitlines() if l.startswith("pan")),
+                     text.strip()[-200:])
         raise RunError(f"{model}: pan ended with status {proc.returncode} "
-                       f"and no report: {text.strip()[-200:]}")
+                       f"and no report: {first.strip()}")
 
     trail_text = None
     if trail and os.path.isfile(os.path.join(workdir, name + ".trail")):
@@ -178,25 +316,107 @@ def sweep_rows(path, chapter):
     file: one Spin run per row of its table."""
     keys, body = read_spec(path)
     params = keys["params"].split(",")
+    where = keys.get("where") or _where(path, keys["id"], chapter)
+    if not body or not [line for line in body.splitlines() if is_row(line)]:
+        raise FormatError(f"{where}: sweep {keys['id']} holds no table; give a "
+                          "header row naming the columns, then one row per run")
     head, rows = table(body)
     for p in params + ["expect"]:
         if p not in head:
-            sys.exit(f"{chapter}: sweep {keys['id']} has no column {p!r}")
+            raise FormatError(f"{where}: sweep {keys['id']} has no column {p!r};"
+                              f" its header has {' | '.join(head)}")
+    seen = set()
     for row in rows:
         cell = dict(zip(head, row))
         values = [cell[p] for p in params]
+        bad = [v for v in values if not re.fullmatch(r"[\w.+-]+", v)]
+        if bad:
+            raise FormatError(f"{where}: sweep {keys['id']}: the value {bad[0]!r}"
+                              " of a parameter column is not a number or a name")
         rid = keys["id"] + "-" + "-".join(values)
+        if rid in seen:
+            raise FormatError(f"{where}: sweep {keys['id']} has two rows "
+                              f"{' | '.join(values)}; give each row its own values")
+        seen.add(rid)
         defs = " ".join([keys.get("defs", "")] +
                         [f"-D{p}={v}" for p, v in zip(params, values)]).strip()
         flags = "".join(f"{k}={v}\n" for k, v in [
             ("chapter", chapter), ("id", rid), ("model", keys["model"]),
-            ("defs", defs), ("cflags", keys.get("cflags", "-DSAFETY")),
+            ("defs", defs),
+            ("cflags", keys.get("cflags", default("sweep", "cflags"))),
             ("runflags", keys.get("runflags", "")),
             ("timeout", keys.get("timeout", "")),
             ("memlim", keys.get("memlim", ""))])
         target = cell.get("target", "check") or "check"
+        if target not in ("check", "full"):
+            raise FormatError(f"{where}: sweep {keys['id']} row {' | '.join(values)}:"
+                              f" target {target!r} is neither check nor full")
         yield (rid, flags, f"sweep={keys['id']}\nexpect={cell['expect']}\n",
                target, cell)
+
+
+def _where(path, sid, chapter):
+    """FILE:LINE of a block, as build/extract.lua kept it beside PATH."""
+    try:
+        return open(os.path.join(os.path.dirname(path), "where." + sid)).read().strip()
+    except OSError:
+        return chapter
+
+
+# ---------------------------------------------------------------------------
+# What produced a report: the content of the model and what it includes,
+# the Spin version and the flags.  A report is only read against the run
+# that produced it (freshness by content, not by file times), and a
+# recorded report in chapters/runs/ID.out carries it in ID.from.
+
+PROVENANCE_KEYS = ("model", "model-sha256", "spin", "defs", "cflags", "runflags")
+_spin_version = None
+
+
+def spin_version():
+    global _spin_version
+    if _spin_version is None:
+        try:
+            p = subprocess.run(["spin", "-V"], capture_output=True, text=True)
+            _spin_version = (p.stdout.strip().splitlines() or ["unknown"])[0]
+        except OSError:
+            _spin_version = "not installed"
+    return _spin_version
+
+
+def model_hash(model):
+    """sha256 over the model and every file it includes (name and content)."""
+    h = hashlib.sha256()
+    for path in [model] + includes(model):
+        h.update(os.path.basename(path).encode() + b"\0")
+        try:
+            with open(path, "rb") as f:
+                h.update(f.read())
+        except OSError:
+            h.update(b"(missing)")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def provenance(spec, models="models"):
+    """The provenance text of the run SPEC (a read_spec dict) as of now."""
+    values = {
+        "model": spec["model"],
+        "model-sha256": model_hash(os.path.join(models, spec["model"])),
+        "spin": spin_version(),
+        "defs": spec.get("defs", ""),
+        "cflags": spec.get("cflags", default("pan", "cflags")),
+        "runflags": spec.get("runflags", ""),
+    }
+    return "".join(f"{k}={values[k]}\n" for k in PROVENANCE_KEYS)
+
+
+def provenance_differs(old_text, new_text):
+    """The keys on which two provenance texts differ (all when OLD is empty)."""
+    def keys(t):
+        return dict(line.split("=", 1) for line in t.splitlines() if "=" in line)
+    a, b = keys(old_text or ""), keys(new_text)
+    return [k for k in PROVENANCE_KEYS if a.get(k) != b.get(k)]
 
 
 # Runs too long for make check (a sweep's "full" rows) are kept, once made,
@@ -247,7 +467,8 @@ def parse(text):
         m = re.search(pat, text, re.M)
         if m:
             f[key] = m.group(1)
-    m = re.search(r"^pan:\d*:?\s*(.*violated.*?)(?: \(at depth \d+\))?$", text,
+    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
+                  r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
                   re.M)
     if m:
         f["violation"] = m.group(1).strip()
@@ -265,17 +486,45 @@ def parse(text):
     return f
 
 
-def incomplete(text, fields):
-    """Why a report cannot be read as a verdict, or None."""
+def depth_flag(runflags):
+    """The search depth limit pan used (its -m flag, default 10000)."""
+    m = re.search(r"(?:^|\s)-m(\d+)", runflags or "")
+    return int(m.group(1)) if m else 10000
+
+
+def incomplete(text, fields, runflags="", suggest=None):
+    """Why a report cannot be read as a verdict, or None.  SUGGEST, when
+    given, is the -m value to propose for a search cut at its depth."""
     if "max search depth too small" in text:
-        return ("pan hit its depth limit (error: max search depth too small);"
-                " raise it with RUNFLAGS=-m100000 (or larger)")
+        depth = suggest or depth_flag(runflags) * 10
+        return ("pan hit its depth limit (error: max search depth too small, "
+                f"-m{depth_flag(runflags)}); raise it, e.g. RUNFLAGS=-m{depth}")
     if "Search not completed" in text and fields.get("errors") == "0":
         return ("pan says 'Search not completed' yet reports no error: "
                 "the state space was not covered; raise -m or the budgets")
     if "State-vector" not in text:
         return "pan printed no report"
     return None
+
+
+def coverage_warning(text):
+    """A warning when a bitstate (or hash-compact) search may have missed
+    much of the state space, or None: pan's hash factor below 100."""
+    m = re.search(r"^hash factor: ([\d.e+]+)", text, re.M)
+    if m and float(m.group(1)) < 100:
+        return (f"warning: an approximate search with hash factor {m.group(1)}"
+                " (pan wants > 100): many states may have been skipped, so 'no"
+                " errors' proves nothing; raise -w (e.g. RUNFLAGS=-w28) or drop"
+                " -DBITSTATE")
+    return None
+
+
+def verdict(fields):
+    """'errors: N' and, when pan said which, the kind of the first error."""
+    v = f"errors: {fields.get('errors')}"
+    if fields.get("errors") not in (None, "0") and fields.get("violation"):
+        v += f" ({fields['violation']})"
+    return v
 
 
 def number(s):

@@ -2,8 +2,11 @@
 # top-level Makefile to include.  The sweep-ID-full targets come from the
 # chapter, through $(OUT)/rules.mk; rows marked "full" in its tables run
 # only here.  Each run keeps to the memory and time budgets its table
-# gives; run them one at a time (make -j1), on a machine with the memory
-# free.
+# gives, under the ceilings MEMLIM and TIME: raise those to the table's
+# (e.g. make qrcu-big MEMLIM=14000 TIME=1800; a run stopped by a ceiling
+# names the value).  Run them one at a time (make -j1), on a machine with
+# the memory free.  Each report is kept in chapters/runs/ with what
+# produced it (ID.from); commit both.
 
 .PHONY: qrcu-big qrcu-crosscheck-full
 
