@@ -115,7 +115,9 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
-	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py
+	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py \
+	build/book.js build/references.md build/run-figures build/book-targets \
+	build/book-search build/book-links
 $(OUT)/book/index.html: $(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book
