@@ -194,7 +194,8 @@ local run_figures = nil
 -- them (1.8620286e+08); the other figures (MB, seconds) as pan printed
 -- them unless digits= asks for rounding.
 local COUNTS = {stored = true, matched = true, transitions = true, atomic = true,
-  conflicts = true, depth = true, errors = true, state_vector = true, bits_set = true}
+  conflicts = true, depth = true, errors = true, state_vector = true, bits_set = true,
+  error_depth = true}
 
 local function grouped(n)
   local s = string.format('%d', n)
@@ -234,27 +235,87 @@ local function run_value(ref)
   return tonumber(v), v, COUNTS[field]
 end
 
+-- A figure may be arithmetic on run figures: + - * / and parentheses
+-- over ID.FIELD references and numbers (an id may hold "-", so a minus
+-- between two references needs spaces around it).  Returns the value,
+-- or nil after recording an error.
+local function evaluate(text)
+  local pos, failed = 1, false
+  local function fail(msg)
+    if not failed then err('run figure "' .. text .. '": ' .. msg) end
+    failed = true
+    return 0
+  end
+  local function skip() pos = text:find('[^%s]', pos) or (#text + 1) end
+  local expr
+  local function factor()
+    skip()
+    local c = text:sub(pos, pos)
+    if c == '(' then
+      pos = pos + 1
+      local v = expr()
+      skip()
+      if text:sub(pos, pos) ~= ')' then return fail('a "(" is not closed') end
+      pos = pos + 1
+      return v
+    end
+    local num = text:match('^%d+%.?%d*', pos)
+    if num then pos = pos + #num return tonumber(num) end
+    local ref = text:match('^[%a][%w_-]*%.[%a_]+', pos)
+    if ref then
+      pos = pos + #ref
+      local v = run_value(ref)
+      if not v then failed = true return 0 end
+      return v
+    end
+    return fail('expected ID.FIELD, a number or "(" at "' .. text:sub(pos) .. '"')
+  end
+  local function term()
+    local v = factor()
+    while true do
+      skip()
+      local op = text:sub(pos, pos)
+      if op ~= '*' and op ~= '/' then return v end
+      pos = pos + 1
+      local w = factor()
+      if op == '*' then v = v * w
+      elseif w == 0 then return fail('divides by zero')
+      else v = v / w end
+    end
+  end
+  expr = function()
+    local v = term()
+    while true do
+      skip()
+      local op = text:sub(pos, pos)
+      if op ~= '+' and op ~= '-' then return v end
+      pos = pos + 1
+      local w = term()
+      v = op == '+' and v + w or v - w
+    end
+  end
+  local v = expr()
+  skip()
+  if pos <= #text then fail('unexpected "' .. text:sub(pos) .. '"') end
+  if failed then return nil end
+  return v
+end
+
 local function run_span(s)
   local text = pandoc.utils.stringify(s.content)
   local digits = attr(s, 'digits') and tonumber(attr(s, 'digits'))
   local scale = tonumber(attr(s, 'div') or '1')
   local values = {}
   for term in (text .. ','):gmatch('([^,]+),') do
-    local a, b = term:match('^(.-)/(.-)$')
-    if a then
-      local x, y = run_value(a), run_value(b)
-      if not (x and y) then return pandoc.Str('?') end
-      if y == 0 then
-        err('run figure "' .. term .. '": divides by zero')
-        return pandoc.Str('?')
-      end
-      local r = x / y
-      if s.classes:includes('more') then r = (r - 1) * 100 end
-      table.insert(values, {r, nil, false})
-    else
+    if term:match('^%s*[%a][%w_-]*%.[%a_]+%s*$') then
       local x, raw, count = run_value(term)
       if not x then return pandoc.Str('?') end
       table.insert(values, {x / scale, scale == 1 and raw or nil, count and scale == 1})
+    else
+      local r = evaluate(term)
+      if not r then return pandoc.Str('?') end
+      if s.classes:includes('more') then r = (r - 1) * 100 end
+      table.insert(values, {r / scale, nil, false})
     end
   end
   local function show(v)
