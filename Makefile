@@ -100,6 +100,7 @@ check-book:
 	@build/record book-builds -- $(MAKE) --no-print-directory book
 	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
+	@build/record book-browser-selftest -- build/browser-selftest
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
