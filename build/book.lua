@@ -365,6 +365,16 @@ local function ref_span(s)
   return pandoc.Link(s.content, href, '', {class = 'xref'})
 end
 
+-- A short piece of inline code (a flag, a name) is not broken at its
+-- hyphens: -DCOLLAPSE stays one word.
+local function inline_code(c)
+  if not c.text:find('%s') and #c.text <= 40 then
+    c.classes:insert('nobr')
+    return c
+  end
+  return nil
+end
+
 local function span(s)
   if s.classes:includes('bench') then return bench_span(s) end
   if s.classes:includes('run') then return run_span(s) end
@@ -385,9 +395,9 @@ end
 local function report_summary(text)
   local keep = {}
   for line in (text .. '\n'):gmatch('(.-)\n') do
-    if line:match('^pan:%d*:?') and not line:match('elapsed time') and not line:match('^pan: wrote')
-      or line:match('Search not completed') or line:match('^State%-vector')
-      or line:match('states, stored') or line:match('^unreached in') then
+    if line:match('^pan:%d*:? ') and not line:match('^pan: elapsed') and not line:match('^pan: wrote')
+      and not line:match('^pan: rate') or line:match('Search not completed')
+      or line:match('^State%-vector') or line:match('states, stored') then
       table.insert(keep, line)
     end
   end
@@ -570,7 +580,7 @@ return {
     resolve_lines(doc.blocks)
     return doc
   end},
-  {CodeBlock = code_block, Div = div, Span = span, Table = table_block},
+  {CodeBlock = code_block, Div = div, Span = span, Table = table_block, Code = inline_code},
   {Pandoc = function(doc)
     headings(doc)
     if #errors > 0 then
