@@ -155,6 +155,7 @@ check-book:
 	@build/record book-builds -- $(MAKE) --no-print-directory book
 	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
+	@build/record book-browser-selftest -- build/browser-selftest
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
 	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
@@ -172,7 +173,9 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
-	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py
+	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py \
+	build/book.js build/references.md build/run-figures build/book-targets \
+	build/book-search build/book-links
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book
