@@ -34,7 +34,7 @@ for log in "$dir"/*.log.xz; do
 	n=$((n + 1))
 	if ! "$here/bench-table.sh" "$log" "" "$tmp/$n.tsv" >"$tmp/$n.out" 2>&1; then
 		sed -e 's/^/    /' "$tmp/$n.out" >&2
-		echo "bench-runs: $log does not give every figure (above); re-record it with make kernel-bench-record, or remove it" >&2
+		echo "bench-runs: $log lacks a figure or shows a kernel warning (above); re-record it with make kernel-bench-record, or remove it" >&2
 		exit 1
 	fi
 done

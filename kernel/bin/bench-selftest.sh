@@ -229,6 +229,15 @@ fi
 cp "$tmp/two/a.log.xz" "$tmp/one-cut/a.log.xz"
 xz -dc "$tmp/two/b.log.xz" | sed -e '/Switched to clocksource/d' | xz -c >"$tmp/one-cut/b.log.xz"
 runs one-cut fail
+# A kept run during which the kernel warned: its figures are all there,
+# but the summary must refuse the set.
+mkdir "$tmp/one-warned"
+cp "$tmp/two/a.log.xz" "$tmp/one-warned/a.log.xz"
+xz -dc "$tmp/two/b.log.xz" | sed -e '/^bench: done/i\
+[   40.000000] WARNING: CPU: 0 PID: 1 at kernel/rcu/srcutree.c:100 srcu_gp_end+0x1/0x2' | xz -c >"$tmp/one-warned/b.log.xz"
+because='kernel complaint'
+runs one-warned fail
+because=
 cp "$tmp/two/a.log.xz" "$tmp/uncompressed/a.log.xz"
 xz -dc "$tmp/two/b.log.xz" >"$tmp/uncompressed/b.log"
 runs uncompressed fail
