@@ -15,7 +15,8 @@
 #    "writer-duration" lines (printed on unload), the quartiles, the
 #    largest, and how many took over 1 ms.  The first bench.warmup
 #    grace periods of a run are warm-up (the first call also pays for
-#    translating the code under TCG) and the last is overwritten by
+#    translating the code under TCG; the table shows it, as "first")
+#    and the last is overwritten by
 #    every grace period until the module is unloaded, after the
 #    measurement; neither is counted;
 #  - qrcu/X, the ratio of the medians, for each alternative X, with a
@@ -201,11 +202,11 @@ function fig(k, v) {
 # gprow(F, H, R, LABEL): the table row of rcuscale run "F H R".
 function gprow(f, h, r, label,    k, p) {
 	k = f " " h " " r; p = "gp." f "." h "." r
-	printf "| %s | %s (%s) | %s | %d | %s | %s | %s | %s | %s |\n", label, h, regime[h],
+	printf "| %s | %s (%s) | %s | %d | %s | %s | %s | %s | %s | %s |\n", label, h, regime[h],
 		(r == 0 ? "none" : readers), fig(p ".n", gn[k] + 0),
 		fig(p ".median", fmt(gmed[k])), fig(p ".p25", fmt(gp25[k])),
 		fig(p ".p75", fmt(gp75[k])), fig(p ".max", fmt(gmax[k])),
-		fig(p ".slow", known(gslow[k]))
+		fig(p ".slow", known(gslow[k])), fig(p ".first", fmt(gfirst[k]))
 }
 
 # band(PREFIX, A, B, MED, P25, P75): the ratio A/B of the medians, and
@@ -257,7 +258,7 @@ END {
 			miss("101 grace periods in rcuscale " k ": only " nsamp[k])
 		stats(v, n)
 		gn[k] = n; gmed[k] = S_med; gp25[k] = S_p25; gp75[k] = S_p75
-		gmax[k] = S_max; gslow[k] = S_slow
+		gmax[k] = S_max; gslow[k] = S_slow; gfirst[k] = nsamp[k] ? samp[k, 0] : ""
 	}
 	for (i = 1; i <= nt; i++) {
 		for (r = 0; r <= 1; r++) {
@@ -282,8 +283,8 @@ END {
 		"the last one ended more than srcutree.exp_holdoff = " fig("expholdoff", fmt(expholdoff)) " us earlier: " \
 		"the writer_holdoffs below it (the writer waits less than that between grace periods) and above it are marked so."
 	print ""
-	print "| Grace period (us) | writer_holdoff (us) | readers | GPs | median | p25 | p75 | max | over 1 ms |"
-	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+	print "| Grace period (us) | writer_holdoff (us) | readers | GPs | median | p25 | p75 | max | over 1 ms | first (dropped) |"
+	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 	for (j = 1; j <= nrun; j++) {
 		split(runs[j], wd, " ")
 		gprow(wd[1], wd[2], wd[3], flavour(wd[1]))
