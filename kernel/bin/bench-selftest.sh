@@ -9,8 +9,9 @@
 # quartiles found); every broken log must fail: a parser that never
 # complains proves nothing.  Then give bench-runs.sh (the summary of
 # the recorded runs) two good runs, whose ranges it must find, and a set
-# with one cut run, one with a run not compressed, and an empty set,
-# which it must refuse.
+# with one cut run, one with a run whose kernel warned, one with a run
+# not compressed, and an empty set, which it must refuse.  Last,
+# bench-record.sh must keep a good run and refuse a bad one.
 set -eu
 parse=kernel/bin/bench-table.sh
 tmp=$(mktemp -d)
@@ -244,5 +245,33 @@ xz -dc "$tmp/two/b.log.xz" >"$tmp/uncompressed/b.log"
 runs uncompressed fail
 runs none fail
 
-[ "$bad" -eq 0 ] && echo "bench-selftest: the parser takes the full log, gives the figures worked out by hand, and rejects every broken one; the summary of runs finds the ranges and refuses a broken set"
+# bench-record.sh keeps a good run, whole and compressed, and keeps it
+# again unchanged; it refuses a log without run-bench.sh's host time, a
+# log whose kernel warned, and another run under a name already taken.
+record() {
+	judge "record-$1" "$2" bench-record kernel/bin/bench-record.sh "$3" "$tmp/kept"
+}
+xz -dc "$tmp/two/a.log.xz" >"$tmp/a.log"
+record good pass "$tmp/a.log"
+if ! xz -dc "$tmp/kept/2026-01-01-100000.log.xz" | cmp -s - "$tmp/a.log"; then
+	echo "WRONG: record good: kept/2026-01-01-100000.log.xz is not the whole log"
+	bad=1
+fi
+record again pass "$tmp/a.log"
+sed -e '/^bench: host time /d' "$tmp/a.log" >"$tmp/no-time.log"
+because="no 'bench: host time' line"
+record no-host-time fail "$tmp/no-time.log"
+xz -dc "$tmp/one-warned/b.log.xz" | sed -e 's/^bench: host time .*/bench: host time 2026-01-01 12:00:00 UTC/' >"$tmp/warned.log"
+because='kernel complaint'
+record warned fail "$tmp/warned.log"
+sed -e 's/^\(\[   20.000000\] 1	\)120\./\1121./' "$tmp/a.log" >"$tmp/other.log"
+because='already holds another run'
+record other-same-name fail "$tmp/other.log"
+because=
+if [ "$(ls "$tmp/kept")" != "2026-01-01-100000.log.xz" ]; then
+	echo "WRONG: record: $tmp/kept holds $(ls "$tmp/kept"), not the one good run"
+	bad=1
+fi
+
+[ "$bad" -eq 0 ] && echo "bench-selftest: the parser takes the full log, gives the figures worked out by hand, and rejects every broken one; the summary of runs finds the ranges and refuses a broken set; bench-record keeps a good run whole and refuses the rest"
 exit "$bad"
