@@ -154,6 +154,7 @@ for want in '| qrcu | 10 (below) | none | 95 | 1.80 | 0.900 | 1.80 | 1.80 | 0 | 
 	'| srcu | 1 | 4 | 60.3 | 60.2 | 60.4 | 60.1 |' \
 	'| qrcu/srcu | 1 | 2.00 | 1.99 to 2.00 |' \
 	'writer_holdoff 50 us: 3 of 101 with no readers, 3 of 101 with 2 readers.' \
+	'refscale: 4 runs of 10000 lock/unlock pairs (or clock reads) per reader and type.' \
 	'HZ=250 (periodic tick), preemption full, tree SRCU; clocksource hpet; the boot took 40 s, with the host'"'"'s load average at 0.50 as it started.'; do
 	if ! grep -qF -e "$want" "$tmp/complete.out"; then
 		echo "WRONG: complete: no line with $want in the table"

@@ -116,7 +116,10 @@ BEGIN { readers = ""; nh = ng = ne = nt = 0 }
 	next
 }
 /^bench: [0-9.]+ s: insmod refscale/ {
-	for (i = 1; i <= NF; i++) if ($i ~ /^nruns=[0-9]+$/) { want = $i; sub(/^nruns=/, "", want) }
+	for (i = 1; i <= NF; i++) {
+		if ($i ~ /^nruns=[0-9]+$/) { want = $i; sub(/^nruns=/, "", want) }
+		if ($i ~ /^loops=[0-9]+$/) { loops = $i; sub(/^loops=/, "", loops) }
+	}
 	nruns[key] = want; next
 }
 /^bench: end / { mod = ""; inruns = 0; next }
@@ -279,7 +282,7 @@ END {
 		known(conf["preempt"]) ", " known(conf["srcu"]) " SRCU; clocksource " known(clock) "; the boot took " known(seconds) " s, with the host'"'"'s load average at " known(load) " as it started."
 	print "rcuscale: one writer, " readers " reader kthreads where there are readers; of its 101 timed grace periods " \
 		"the first " warmup " (warm-up) and the last (overwritten after the measurement) are dropped. " \
-		"refscale: " nruns[reftypes[1] " 1"] " runs per type. Tree SRCU expedites a grace period by itself only when " \
+		"refscale: " nruns[reftypes[1] " 1"] " runs of " known(loops) " lock/unlock pairs (or clock reads) per reader and type. Tree SRCU expedites a grace period by itself only when " \
 		"the last one ended more than srcutree.exp_holdoff = " fig("expholdoff", fmt(expholdoff)) " us earlier: " \
 		"the writer_holdoffs below it (the writer waits less than that between grace periods) and above it are marked so."
 	print ""
