@@ -11,7 +11,8 @@
 # not weigh on the read side.
 # Everything generated goes to $(OUT)/kernel/bench/.  A benchmark, not a
 # test: kernel-bench prints figures; kernel-bench-check only checks that
-# the benchmark ran and that every figure was found.
+# the benchmark ran, that every figure was found and that the kernel
+# did not warn, in this boot and in every kept one.
 ifeq ($(KERNEL_OUT),)
 include kernel/kernel.mk
 endif
@@ -22,9 +23,10 @@ KERNEL_BENCH_INITRD := $(KERNEL_BENCH_OUT)/initramfs.cpio.gz
 KERNEL_BENCH_LOG := $(KERNEL_BENCH_OUT)/console.log
 KERNEL_BENCH_TABLE := $(KERNEL_BENCH_OUT)/table.md
 KERNEL_BENCH_SUBMAKE = $(MAKE) --no-print-directory -f kernel/bench.mk OUT=$(OUT)
-# Benchmark boots kept for the book (kernel/bin/bench-record.sh), and
-# their summary: a table with a column per run, and the range of every
-# figure, which chapter 9 quotes as [KEY]{.bench}.
+# Benchmark boots kept for the book (kernel/bin/bench-record.sh: each
+# whole console log, xz-compressed), and their summary: a table with a
+# column per run, and the range of every figure, which chapter 9 quotes
+# as [KEY]{.bench}.
 KERNEL_BENCH_RUNS := kernel/bench-runs
 KERNEL_BENCH_RECORDED := $(KERNEL_BENCH_OUT)/recorded.tsv
 KERNEL_BENCH_RECORDED_TABLE := $(KERNEL_BENCH_OUT)/recorded.md
@@ -34,7 +36,7 @@ BENCH_RUNS ?= 1
 .PHONY: kernel-bench kernel-bench-check kernel-bench-parse kernel-bench-clean \
 	kernel-bench-record kernel-bench-recorded
 
-kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale and refscale for qrcu, srcu and rcu, print the table
+kernel-bench: $(KERNEL_BENCH_TABLE) ## boot once, run rcuscale (two writer holdoffs, expedited rows) and refscale (with the clock floor) for qrcu, srcu and rcu, print the table
 	@cat $(KERNEL_BENCH_TABLE)
 	@echo "kernel-bench: $(KERNEL_BENCH_TABLE) (QEMU run: $$(cat $(KERNEL_BENCH_OUT)/seconds) s)"
 
@@ -68,7 +70,7 @@ kernel-bench-record: ## run kernel-bench BENCH_RUNS=N times, keeping each run fo
 	@$(KERNEL_BENCH_SUBMAKE) $(KERNEL_BENCH_RECORDED)
 	@cat $(KERNEL_BENCH_RECORDED_TABLE)
 
-$(KERNEL_BENCH_RECORDED): $(KERNEL_BENCH_RUNS) $(wildcard $(KERNEL_BENCH_RUNS)/*.log) \
+$(KERNEL_BENCH_RECORDED): $(KERNEL_BENCH_RUNS) $(wildcard $(KERNEL_BENCH_RUNS)/*.log.xz) \
 		kernel/bin/bench-runs.sh kernel/bin/bench-table.sh
 	@kernel/bin/bench-runs.sh $(KERNEL_BENCH_RUNS) $(KERNEL_BENCH_RECORDED_TABLE) $@
 
