@@ -33,12 +33,12 @@ KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
 # The checks kernel-check files, by name: it judges these results and no
 # others (kernel-bench-check files its own).
 KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
-	kernel-config-check-selftest kernel-scenario-list \
-	$(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
+	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
+	kernel-scenario-list $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
 
 .PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean \
 	kernel-checkpatch kernel-build-warnings kernel-verdict-selftest \
-	kernel-config-check-selftest kernel-scenario-list FORCE
+	kernel-soak-runs-selftest kernel-scenario-list FORCE
 
 kernel: $(KERNEL_INITRD) ## build the QRCU-patched Linux 6.1 kernel and its initramfs
 	@echo "kernel: $(KERNEL_BUILD)/arch/x86/boot/bzImage and $(KERNEL_INITRD) are ready"
@@ -85,7 +85,9 @@ kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; 
 	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings
 	-@$(KERNEL_RECORD) kernel-checkpatch -- $(KERNEL_SUBMAKE) kernel-checkpatch
 	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(KERNEL_SUBMAKE) kernel-verdict-selftest
-	-@$(KERNEL_RECORD) kernel-config-check-selftest -- $(KERNEL_SUBMAKE) kernel-config-check-selftest
+	-@$(KERNEL_RECORD) kernel-config-check-selftest -- kernel/bin/config-check-selftest.sh
+	-@$(KERNEL_RECORD) kernel-scenario-list-selftest -- kernel/bin/scenario-list-selftest.sh
+	-@$(KERNEL_RECORD) kernel-soak-runs-selftest -- $(KERNEL_SUBMAKE) kernel-soak-runs-selftest
 	-@$(KERNEL_RECORD) kernel-scenario-list -- $(KERNEL_SUBMAKE) kernel-scenario-list
 	-@for s in $(KERNEL_SCENARIOS); do \
 		$(KERNEL_RECORD) kernel-scenario-$$s -- $(KERNEL_SUBMAKE) kernel-verdict-$$s; \
@@ -106,8 +108,8 @@ kernel-checkpatch: $(KERNEL_SRC).stamp
 kernel-verdict-selftest: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/verdict-selftest.sh
 
-kernel-config-check-selftest:
-	@kernel/bin/config-check-selftest.sh
+kernel-soak-runs-selftest: $(KERNEL_SRC).stamp
+	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs-selftest.sh
 
 # Every scenario in kernel/configs/ is listed, complete, and not the
 # benchmark's.

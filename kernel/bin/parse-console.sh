@@ -236,6 +236,13 @@ else
 	fi
 fi
 
+# When rcutorture first reported an error: the first statistics line
+# marked "!!!", counted from its "Start of test" line.
+firsterr=$(grep -a -e "$ttype-torture:--- Start of test" -e '-torture:.*!!!' "$log" | awk '
+	function ts(line) { sub(/^\[ */, "", line); sub(/\].*/, "", line); return line + 0 }
+	/Start of test/ && start == "" { start = ts($0); next }
+	start != "" { printf "%.1f\n", ts($0) - start; exit }')
+
 if [ "$fail" -eq 0 ]; then
 	verdict="PASS (expected End of test: $expect)"
 else
@@ -250,6 +257,7 @@ facts() {
 	[ -z "$batch" ] || echo "$batch"
 	[ -z "$paths" ] || echo "$paths" | sed -e 's/.*\(qrcu-paths:\)/\1/'
 	echo "Statistics lines with writer progress: $nstats; writer updates (ver): $lastver"
+	[ -z "$firsterr" ] || echo "First error reported by the statistics: $firsterr s after the start of the test"
 }
 echo "console: $log"
 facts

@@ -28,7 +28,7 @@ if ! why=$(kernel/bin/config-check.sh "$build/.config" "$cfg"); then
 	echo "$why" | sed -e "s/^/run-qemu: $scen: the kernel does not have what it needs: /" >&2
 	exit 1
 fi
-boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ')
+boot=$(sed -e 's/#.*//' "$cfg.boot" | tr -s ' \n' '  ' | sed -e 's/^ //' -e 's/ $//')
 
 mkdir -p "$outdir"
 log=$outdir/console.log

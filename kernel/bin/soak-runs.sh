@@ -18,7 +18,8 @@
 # version, and QRCU's path counts.  Exits 1 with one line per problem.
 # With --hash, prints the hash of SCENARIO's files that a run records.
 set -eu
-configs=kernel/configs
+# KERNEL_CONFIGS replaces kernel/configs (the self-test uses it).
+configs=${KERNEL_CONFIGS:-kernel/configs}
 scenhash() {
 	cat "$configs/CFcommon" "$configs/$1" "$configs/$1.boot" "$configs/$1.expect" |
 		sha256sum | cut -d' ' -f1
@@ -99,7 +100,7 @@ for f in "$runs"/*.log; do
 		function ts(line) { sub(/^\[ */, "", line); sub(/\].*/, "", line); return line + 0 }
 		index($0, tt "-torture:--- Start of test") && start == "" { start = ts($0) }
 		/-torture:.*!!!/ && first == "" { first = ts($0) }
-		index($0, tt "-torture: ") && / ver: [0-9]+ / { v = $0; sub(/.* ver: /, "", v); sub(/ .*/, "", v); ver = v }
+		index($0, tt "-torture: ") && / [vV][eE][rR]: [0-9]+ / { v = $0; sub(/.* [vV][eE][rR]: /, "", v); sub(/ .*/, "", v); ver = v }
 		/qrcu-paths:/ { p = $0; sub(/.*qrcu-paths: */, "", p); paths = p }
 		END {
 			ttf = (first == "" || start == "") ? "none" : sprintf("%.1f", first - start)
@@ -121,9 +122,10 @@ while read -r scen boots secs; do
 	awk -v s="$scen" -v e="$expect" -v secs="$secs" -F '\t' '
 		$1 == s { n++; if ($5 != "none") { f++; t = $5 + 0; if (min == "" || t < min) min = t; if (t > max) max = t } }
 		END {
-			if (!n) next
-			ttf = f ? (min == max ? sprintf("%.1f s", min) : sprintf("%.1f to %.1f s", min, max)) : "none"
-			printf "| %s | %s | %d x %d s | %d of %d | %s |\n", s, e, n, secs, f, n, ttf
+			if (n) {
+				ttf = f ? (min == max ? sprintf("%.1f s", min) : sprintf("%.1f to %.1f s", min, max)) : "none"
+				printf "| %s | %s | %d x %d s | %d of %d | %s |\n", s, e, n, secs, f, n, ttf
+			}
 		}' "$tmp/rows" >>"$tmp/totals"
 done <"$tmp/list"
 
