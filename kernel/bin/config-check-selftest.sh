@@ -29,6 +29,7 @@ bad=0 n=0 config=
 case_() {
 	name=$1 want=$2 why=$3
 	shift 3
+	[ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = "$name" ] || return 0
 	frags="$tmp/$name.1"
 	: >"$tmp/$name.1"
 	for l in "$@"; do
@@ -82,7 +83,7 @@ case_ later-n-wins fail 'wanted CONFIG_SMP=n, got CONFIG_SMP=y' CONFIG_SMP=y -- 
 case_ later-y-wins pass - CONFIG_PREEMPT=n -- CONFIG_PREEMPT=y
 case_ later-in-one-fragment-wins fail 'wanted CONFIG_NR_CPUS=4' CONFIG_NR_CPUS=8 CONFIG_NR_CPUS=4
 case_ every-miss-reported fail 'wanted CONFIG_KCSAN=y, got unset' CONFIG_PREEMPT=n CONFIG_KCSAN=y
-if ! grep -qF 'wanted CONFIG_PREEMPT=n' "$tmp/every-miss-reported.out"; then
+if [ -z "${SELFTEST_ONLY:-}" ] && ! grep -qF 'wanted CONFIG_PREEMPT=n' "$tmp/every-miss-reported.out"; then
 	echo "WRONG: every-miss-reported: the first of two misses is not reported"
 	bad=1
 fi
@@ -92,25 +93,26 @@ config=$tmp/no-such-config
 case_ missing-config usage 'cannot read' CONFIG_KCSAN=n
 config=
 # Mutants: config-check.sh with one check taken out must be caught by
-# the case made for that check.  (Skipped when this run is itself one.)
+# the case made for that check.  (Skipped when this run is itself one, or runs one case.)
 mutant() { # NAME CASE SED
 	sed -e "$3" kernel/bin/config-check.sh >"$tmp/mutant.sh"
 	chmod +x "$tmp/mutant.sh"
 	if cmp -s kernel/bin/config-check.sh "$tmp/mutant.sh"; then
 		echo "WRONG: mutant $1: the edit no longer changes config-check.sh; update it"
 		bad=1
-	elif CONFIG_CHECKER=$tmp/mutant.sh sh "$0" >"$tmp/mutant.out" 2>&1; then
-		echo "WRONG: mutant $1: every case still judged right without the check"
+	elif ! SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 || ! grep -q "^ok: $2:" "$tmp/mutant.out"; then
+		echo "WRONG: mutant $1: case $2 is not judged right even with the real script"
 		bad=1
-	elif ! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
+	elif CONFIG_CHECKER=$tmp/mutant.sh SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 ||
+		! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
 		echo "WRONG: mutant $1: case $2 did not catch it"
 		bad=1
 	else
-		echo "ok: mutant $1: caught by $2 ($(grep -c '^WRONG' "$tmp/mutant.out") cases wrong)"
+		echo "ok: mutant $1: caught by case $2"
 	fi
 }
 # shellcheck disable=SC2016 # the sed scripts name the checker's own variables
-if [ -z "${CONFIG_CHECKER:-}" ]; then
+if [ -z "${CONFIG_CHECKER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant n-never-checked n-but-y 's/if \[ -n "\$got" \]; then/if false; then/'
 	mutant not-set-comment-ignored not-set-comment-but-y 's/-e .s\/^# .*is not set\$\/\\1=n\/p. //'
 	mutant first-fragment-wins later-n-wins 's/last\[\$1\] = \$0/if (!($1 in last)) last[$1] = $0/'

@@ -75,6 +75,7 @@ bad=0 npass=0 nfail=0
 case_() {
 	name=$1 scen=$2 want=$3 why=$4
 	shift 4
+	[ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = "$name" ] || return 0
 	if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi >"$tmp/$name.log"
 	status=0
 	"$parse" "$tmp/$name.log" "$tmp/$scen" >"$tmp/$name.out" 2>&1 || status=$?
@@ -186,25 +187,26 @@ case_ scenario-no-torture-type notype usage 'no rcutorture.torture_type=' "$smp"
 case_ scenario-no-expect-file noexpect usage 'noexpect.expect: missing' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
 
 # Mutants: parse-console.sh with one check taken out must be caught by
-# the case made for that check.  (Skipped when this run is itself one.)
+# the case made for that check.  (Skipped when this run is itself one, or runs one case.)
 mutant() { # NAME CASE SED: the case that must now be judged wrongly
 	sed -e "$3" kernel/bin/parse-console.sh >"$tmp/mutant.sh"
 	chmod +x "$tmp/mutant.sh"
 	if cmp -s kernel/bin/parse-console.sh "$tmp/mutant.sh"; then
 		echo "WRONG: mutant $1: the edit no longer changes parse-console.sh; update it"
 		bad=1
-	elif VERDICT_PARSER=$tmp/mutant.sh sh "$0" >"$tmp/mutant.out" 2>&1; then
-		echo "WRONG: mutant $1: every case still judged right without the check"
+	elif ! SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 || ! grep -q "^ok: $2:" "$tmp/mutant.out"; then
+		echo "WRONG: mutant $1: case $2 is not judged right even with the real script"
 		bad=1
-	elif ! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
+	elif VERDICT_PARSER=$tmp/mutant.sh SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 ||
+		! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
 		echo "WRONG: mutant $1: case $2 did not catch it"
 		bad=1
 	else
-		echo "ok: mutant $1: caught by $2 ($(grep -c '^WRONG' "$tmp/mutant.out") cases wrong)"
+		echo "ok: mutant $1: caught by case $2"
 	fi
 }
 # shellcheck disable=SC2016 # the sed scripts name the parser's own variables
-if [ -z "${VERDICT_PARSER:-}" ]; then
+if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant no-progress-check writer-stuck 's/if (!bad \&\& \$1 <= last)/if (0)/'
 	mutant any-end-line end-line-of-srcu 's/"\$ttype-torture:--- End of test: "\*)/*)/'
 	mutant no-dropped-pattern printk-dropped 's/printk messages dropped|//'
