@@ -9,7 +9,7 @@
 set -eu
 src=${1:?usage: build-warnings.sh SRCDIR BUILDDIR}
 build=${2:?usage: build-warnings.sh SRCDIR BUILDDIR}
-objs="kernel/rcu/qrcu.o kernel/rcu/rcutorture.o"
+objs="kernel/rcu/qrcu.o kernel/rcu/rcutorture.o kernel/rcu/rcuscale.o kernel/rcu/refscale.o"
 w1=$build-w1
 status=0
 
@@ -31,12 +31,12 @@ if ! make -C "$src" O="$w1" -j"${KERNEL_JOBS:-2}" W=1 $objs >"$w1.log" 2>&1; the
 	echo "build-warnings: the W=1 build failed, see $w1.log"
 	exit 1
 fi
-ours=$(grep -E '(qrcu|rcutorture)\.[ch].*warning:' "$w1.log" || true)
+ours=$(grep -E '(qrcu|rcutorture|rcuscale|refscale)\.[ch].*warning:' "$w1.log" || true)
 if [ -n "$ours" ]; then
 	echo "build-warnings: W=1 warnings in the files we touch:"
 	printf '%s\n' "$ours"
 	status=1
 else
-	echo "build-warnings: W=1 build of $objs: no warnings in qrcu or rcutorture"
+	echo "build-warnings: W=1 build of $objs: no warnings in qrcu, rcutorture, rcuscale or refscale"
 fi
 exit "$status"

@@ -4,15 +4,27 @@
 # listed in kernel/patches/series with patch -p1.  SRCDIR.stamp records
 # a hash of the series; when it matches, the tree is left untouched, so
 # kbuild sees no new timestamps and rebuilds nothing.
+# The tree is pinned by the version of the Debian package that
+# installed the tarball (KERNEL_DEB_VERSION); another version fails.
 set -eu
 src=${1:?usage: extract.sh SRCDIR}
 tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+pin=${KERNEL_DEB_VERSION:-6.1.192-3}
 patches=kernel/patches
 stamp=$src.stamp
 
 hash=$( (cat "$patches/series"; while read -r p; do cat "$patches/$p"; done <"$patches/series") |
 	sha256sum | cut -d' ' -f1)
-want="$(basename "$tarball") $hash"
+have=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
+if [ "$have" != "$pin" ]; then
+	echo "extract: $tarball: the book is pinned to Debian's linux-source-6.1 $pin, but ${have:-no version} is installed; install $pin (apt-get install linux-source-6.1=$pin) or set KERNEL_DEB_VERSION" >&2
+	exit 1
+fi
+if [ ! -f "$tarball" ]; then
+	echo "extract: $tarball is missing; reinstall linux-source-6.1 $pin" >&2
+	exit 1
+fi
+want="$(basename "$tarball") linux-source-6.1=$pin $hash"
 if [ -d "$src" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	echo "extract: $src is up to date"
 	exit 0

@@ -8,6 +8,12 @@ set -eu
 dir=${1:?usage: patch-tree.sh DIR}
 tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 patches=$(pwd)/kernel/patches
+pin=${KERNEL_DEB_VERSION:-6.1.192-3}
+have=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
+if [ "$have" != "$pin" ]; then
+	echo "patch-tree: the series is for Debian's linux-source-6.1 $pin, but ${have:-no version} is installed" >&2
+	exit 1
+fi
 if [ -e "$dir" ]; then
 	echo "patch-tree: $dir exists; remove it first" >&2
 	exit 1
