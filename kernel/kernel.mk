@@ -116,11 +116,13 @@ kernel-soak-runs-selftest: $(KERNEL_SRC).stamp
 kernel-scenario-list:
 	@kernel/bin/scenario-list.sh kernel/configs
 
-# Boot the scenarios of SOAKLIST as often and as long as it says, and
-# keep every run in kernel/soak-runs/ for the book; then summarise.
+# Boot the scenarios of SOAKLIST (only those named in SOAK, if set) as
+# often and as long as it says, and keep every run in kernel/soak-runs/
+# for the book; then check and summarise all the kept runs.
 kernel-soak: kernel ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
 	@sed -e 's/#.*//' $(KERNEL_SOAKLIST) | while read -r s boots secs; do \
 		[ -n "$$s" ] || continue; i=0; \
+		case " $(or $(SOAK),$$s) " in *" $$s "*) ;; *) continue ;; esac; \
 		while [ $$i -lt $$boots ]; do i=$$((i + 1)); \
 			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s"; \
 			kernel/bin/run-qemu.sh $$s $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_SOAK_OUT)/$$s $$secs || exit 1; \

@@ -19,6 +19,11 @@
 #   min-fast=N           fastpath grace periods in the last qrcu-paths:
 #                        line (a qrcu-family type's own statistics)
 #   min-windows=N        widened fastpath windows in that line
+#   report=TEXT          the run must contain one kernel report (a
+#                        "====" banner, a WARNING: line, ..., the stack
+#                        dump's </TASK>) with a line containing TEXT; that
+#                        one report is expected and so not a bad line
+#   line=TEXT            a line containing TEXT must appear (may repeat)
 # Prints the lines that decide the verdict; exits 0 when the run met
 # every requirement, 1 when it did not, 2 on bad usage or a bad
 # scenario file.
@@ -48,10 +53,24 @@ done
 
 # The scenario's requirements.
 expect="" cpus="" preempt="" min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
+report="" lines=""
 n=0
-while IFS= read -r line || [ -n "$line" ]; do
+while IFS= read -r raw || [ -n "$raw" ]; do
 	n=$((n + 1))
-	line=${line%%#*}
+	case $raw in
+	report=?* | line=?*)
+		# Text: kept as it is, but for a trailing comment-free end.
+		key=${raw%%=*} val=${raw#*=}
+		if [ "$key" = report ] && [ -z "$report" ]; then
+			report=$val
+			continue
+		elif [ "$key" = line ]; then
+			lines="$lines$val
+"
+			continue
+		fi ;;
+	esac
+	line=${raw%%#*}
 	line=$(printf '%s' "$line" | tr -d ' \t')
 	[ -n "$line" ] || continue
 	key=${line%%=*} val=${line#*=}
@@ -73,7 +92,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 			continue ;;
 		esac ;;
 	esac
-	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full or min-{stats,ver,reads,fast,windows}=N" >&2
+	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, min-{stats,ver,reads,fast,windows}=N, one report=TEXT or line=TEXT" >&2
 	exit 2
 done <"$scen.expect"
 if [ -z "$expect" ] || [ -z "$cpus" ]; then
@@ -101,6 +120,31 @@ strip() {
 	sed -e 's/^\[ *[0-9.]*\] //'
 }
 
+# The log the bad-line patterns see: the whole log, or with report=, the
+# log without the one report the scenario expects (from its "====" banner,
+# at most 5 lines above the line with the text, to the first "</TASK>",
+# at most 100 lines below).  An unmatched report leaves the log whole.
+scanned=$log
+if [ -n "$report" ] && [ -s "$log" ]; then
+	tmpscan=$(mktemp)
+	trap 'rm -f "$tmpscan"' EXIT
+	awk -v text="$report" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 1; i <= NR && !at; i++) if (index(line[i], text)) at = i
+			if (at) {
+				for (b = at; b > 0 && b > at - 6 && line[b] !~ /=====/; b--) ;
+				for (e = at; e <= NR && e < at + 100 && line[e] !~ /<\/TASK>/; e++) ;
+				if (b < 1 || b <= at - 6 || e > NR || e >= at + 100) at = 0
+			}
+			for (i = 1; i <= NR; i++) if (!at || i < b || i > e) print line[i]
+			if (at) printf "parse-console: expected report at lines %d-%d\n", b, e > "/dev/stderr"
+		}' "$log" >"$tmpscan" 2>"$tmpscan.why"
+	reportat=$(cat "$tmpscan.why")
+	rm -f "$tmpscan.why"
+	scanned=$tmpscan
+fi
+
 fail=0
 reasons=
 note() {
@@ -120,7 +164,7 @@ pipe=$(grep -a 'Reader Pipe:' "$log" | strip || true)
 lastpipe=$(printf '%s\n' "$pipe" | tail -n 1)
 batch=$(grep -a 'Reader Batch:' "$log" | strip | tail -n 1 || true)
 paths=$(grep -a 'qrcu-paths:' "$log" | strip | tail -n 1 || true)
-bad=$( (bash "$badness" <"$log" 2>/dev/null || true; grep -aE "$extra" "$log" || true) | strip | LC_ALL=C sort -u)
+bad=$( (bash "$badness" <"$scanned" 2>/dev/null || true; grep -aE "$extra" "$scanned" || true) | strip | LC_ALL=C sort -u)
 
 if [ -z "$endline" ]; then
 	note "no 'End of test:' line: the run hung, crashed or timed out"
@@ -197,6 +241,18 @@ if [ "$min_fast" -gt 0 ] || [ "$min_windows" -gt 0 ]; then
 				note "the fastpath window was widened $windows times, fewer than the $min_windows required"
 		fi
 	fi
+fi
+
+if [ -n "$report" ] && [ -z "${reportat:-}" ]; then
+	note "the report the scenario expects is missing (or not a whole report): $report"
+fi
+if [ -n "$lines" ]; then
+	while IFS= read -r want; do
+		[ -n "$want" ] || continue
+		grep -aqF -- "$want" "$log" || note "the line the scenario expects is missing: $want"
+	done <<END
+$lines
+END
 fi
 
 if printf '%s\n' "$bad" | grep -qE 'printk messages dropped|lockdep is turned off'; then

@@ -16,6 +16,11 @@ printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.stat_interval=5' >"$tmp
 printf '%s\n' '# a comment' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/good.expect"
 printf '%s\n' 'rcutorture.torture_type=qrcu' 'preempt=none' >"$tmp/nopreempt.boot"
 printf '%s\n' 'end=SUCCESS' 'cpus=4' 'preempt=none' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/nopreempt.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.qrcu_lockdep_selftest=1' >"$tmp/lockdep.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' \
+	'report=Illegal QRCU grace period in same-type QRCU (or in RCU) read-side critical section' \
+	'line=qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0' \
+	>"$tmp/lockdep.expect"
 printf '%s\n' 'rcutorture.torture_type=busted_qrcu' >"$tmp/busted.boot"
 printf '%s\n' 'end=FAILURE' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/busted.expect"
 printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.nreaders=1' >"$tmp/fast.boot"
@@ -64,6 +69,26 @@ softlockup='[   26.000000] watchdog: BUG: soft lockup - CPU#2 stuck for 22s! [rc
 softlockup2='[   26.000000] watchdog: soft lockup - CPU#2 stuck for 22s! [rcu_torture_rea:57]'
 stall='[   27.000000] ??? Writer stall state RTWS_SYNC(8) g0 f0x0 ->state 0x2 cpu 1'
 killed='qemu-boot: killed after 210 s'
+# A lockdep report of the kind rcutorture.qrcu_lockdep_selftest=1 provokes.
+rephead='[    2.700000] =============================
+[    2.700000] WARNING: suspicious RCU usage
+[    2.700000] 6.1.192 #1 Not tainted
+[    2.700000] -----------------------------'
+reptext='[    2.700000] kernel/rcu/qrcu.c:310 Illegal QRCU grace period in same-type QRCU (or in RCU) read-side critical section!'
+othertext='[    2.700000] kernel/rcu/qrcu.c:120 Illegal qrcu_read_lock() from idle!'
+reptail='[    2.700000]
+[    2.700000] other info that might help us debug this:
+[    2.700000] rcu_scheduler_active = 2, debug_locks = 1
+[    2.700000] 1 lock held by insmod/70:
+[    2.700000]  #0: ffffffffa0016070 (qrcu_selftest){....}-{0:0}, at: qrcu_torture_init+0x40/0x90 [rcutorture]
+[    2.700000] stack backtrace:
+[    2.700000] CPU: 1 PID: 70 Comm: insmod Not tainted 6.1.192 #1
+[    2.700000] Call Trace:
+[    2.700000]  <TASK>
+[    2.700000]  dump_stack_lvl+0x45/0x5e
+[    2.700000]  synchronize_qrcu+0x3a/0x1d0
+[    2.700000]  </TASK>'
+selfline='[    2.710000] qrcu-torture: qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0'
 
 # case_ NAME SCENARIO WANT WHY LINE...: build a log from the lines, run
 # the parser for the scenario, and compare its verdict with WANT (pass,
@@ -164,6 +189,15 @@ case_ fastpath-window-rarely-open fast fail 'widened 3 times' "$smp" "$start" "$
 case_ fastpath-paths-without-windows fast fail 'lacks fast= or windows=' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$oldpaths" "$success"
 case_ fastpath-paths-but-failed fast fail 'bad lines' "$smp" "$start" "$stats1" "$warning" "$stats2" "$goodpipe" "$paths" "$success"
 
+# A scenario that provokes one lockdep report on purpose.
+case_ lockdep-report-expected lockdep pass - "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-missing lockdep fail 'the report the scenario expects is missing' "$smp" "$start" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-selftest-line-missing lockdep fail 'the line the scenario expects is missing' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-and-a-warning lockdep fail 'bad lines' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$warning" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-of-another-bug lockdep fail 'bad lines' "$smp" "$start" "$rephead" "$othertext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-cut-short lockdep fail 'or not a whole report' "$smp" "$start" "$rephead" "$reptext" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-unasked good fail 'bad lines' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+
 # Bad scenario files are refused, not guessed at.
 printf '%s\n' 'end=SUCCESS' 'cpus=four' >"$tmp/badcpus.expect"
 cp "$tmp/good.boot" "$tmp/badcpus.boot"
@@ -214,6 +248,8 @@ if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant no-min-fast fastpath-never-taken 's/\[ "\$fast" -ge "\$min_fast" \]/true/'
 	mutant no-reader-pipe-needed no-reader-pipe "s/note \"no 'Reader Pipe:' line.*/:/"
 	mutant preempt-not-checked preempt-ignored 's/if \[ -n "\$preempt" \] \&\& /if false \&\& /'
+	mutant report-not-required lockdep-report-missing 's/if \[ -n "\$report" \] \&\& \[ -z "\${reportat:-}" \]; then/if false; then/'
+	mutant report-excuses-all lockdep-report-and-a-warning 's/if (!at || i < b || i > e) print line\[i\]/if (!at) print line[i]/'
 	mutant no-min-stats one-stats-line 's/else if (n < min)/else if (0)/'
 fi
 
