@@ -14,6 +14,10 @@
 #                        parameter took effect)
 #   min-stats=N          periodic statistics lines, each with a writer
 #                        version (ver:) greater than the one before
+#   progress-lines=N     with statistics every second or so, the writer
+#                        may pause for longer than one interval: its
+#                        version must then never go back and be greater
+#                        than N lines before (default 1: every line)
 #   min-ver=N            the writer's last version at least N
 #   min-reads=N          reads counted in the last Reader Pipe line
 #   min-fast=N           fastpath grace periods in the last qrcu-paths:
@@ -52,7 +56,7 @@ for f in "$scen.boot" "$scen.expect"; do
 done
 
 # The scenario's requirements.
-expect="" cpus="" preempt="" min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
+expect="" cpus="" preempt="" progress=1 min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
 report="" lines=""
 n=0
 while IFS= read -r raw || [ -n "$raw" ]; do
@@ -77,12 +81,13 @@ while IFS= read -r raw || [ -n "$raw" ]; do
 	case $key in
 	end) case $val in SUCCESS | FAILURE) expect=$val; continue ;; esac ;;
 	preempt) case $val in none | voluntary | full) preempt=$val; continue ;; esac ;;
-	cpus | min-stats | min-ver | min-reads | min-fast | min-windows)
+	cpus | progress-lines | min-stats | min-ver | min-reads | min-fast | min-windows)
 		case $val in
-		'' | *[!0-9]*) ;;
+		'' | *[!0-9]* | 0) ;;
 		*)
 			case $key in
 			cpus) cpus=$val ;;
+			progress-lines) progress=$val ;;
 			min-stats) min_stats=$val ;;
 			min-ver) min_ver=$val ;;
 			min-reads) min_reads=$val ;;
@@ -92,7 +97,7 @@ while IFS= read -r raw || [ -n "$raw" ]; do
 			continue ;;
 		esac ;;
 	esac
-	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, min-{stats,ver,reads,fast,windows}=N, one report=TEXT or line=TEXT" >&2
+	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows}=N (N > 0), one report=TEXT or line=TEXT" >&2
 	exit 2
 done <"$scen.expect"
 if [ -z "$expect" ] || [ -z "$cpus" ]; then
@@ -189,14 +194,20 @@ fi
 # The writer's progress, as the kernel's parse-console.sh checks it:
 # every periodic statistics line of a running writer ("ver:" in lower
 # case; the writer's pointer, rtc:, is null once it has stopped) must show
-# a version greater than the line before, the first one greater than 0.
+# a version greater than the line before, the first one greater than 0
+# (with progress-lines=N: never smaller than the line before, and
+# greater than N lines before; the Nth line, greater than 0).
 # Lines of another torture type do not count.
 vers=$(grep -a -- "-torture:.*ver:" "$log" | strip | grep -avE 'rtc: (\(null\)|0+) ' |
 	sed -n -e "s/^$ttype-torture: .* ver: \([0-9][0-9]*\) .*/\1/p")
-progress=$(printf '%s\n' "$vers" | awk -v min="$min_stats" '
-	NF { n++; if (!bad && $1 <= last) { bad = 1; at = n; from = last; to = $1 } last = $1 }
+progress=$(printf '%s\n' "$vers" | awk -v min="$min_stats" -v w="$progress" '
+	NF {
+		n++; v[n] = $1; before = (n > w) ? v[n - w] : (n == w) ? 0 : -1
+		if (!bad && ($1 < last || $1 <= before)) { bad = 1; at = n; from = ($1 < last) ? last : before; back = ($1 < last) ? 1 : w }
+		last = $1
+	}
 	END {
-		if (bad) printf "the writer made no progress: statistics line %d has ver: %d after %d\n", at, to, from
+		if (bad) printf "the writer made no progress: statistics line %d has ver: %d, %d line(s) after ver: %d\n", at, v[at], back, from
 		else if (n < min) printf "%d statistics lines with a writer version (ver:), fewer than the %d required\n", n, min
 		printf "%d %d\n", n, last
 	}')

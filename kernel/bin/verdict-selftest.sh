@@ -21,6 +21,8 @@ printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000
 	'report=Illegal QRCU grace period in same-type QRCU (or in RCU) read-side critical section' \
 	'line=qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0' \
 	>"$tmp/lockdep.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.stat_interval=1' >"$tmp/window.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'progress-lines=3' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/window.expect"
 printf '%s\n' 'rcutorture.torture_type=busted_qrcu' >"$tmp/busted.boot"
 printf '%s\n' 'end=FAILURE' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/busted.expect"
 printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.nreaders=1' >"$tmp/fast.boot"
@@ -153,6 +155,16 @@ case_ writer-no-progress good fail 'the writer made no progress' "$smp" "$start"
 case_ writer-stuck good fail 'the writer made no progress' "$smp" "$start" "$stats1" "$stats2same" "$goodpipe" "$success"
 case_ writer-went-back good fail 'the writer made no progress' "$smp" "$start" "$stats1" "$stats2less" "$goodpipe" "$success"
 case_ writer-stuck-busted busted fail 'the writer made no progress' "$smp" "$start" "$bstats1" "$bstats1" "$warning" "$badpipe" "$failure"
+w() { # VER: a statistics line of the window scenario
+	echo "[   10.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: $1 tfle: 0 rta: 1 rtaf: 0 rtf: 0 rtmbe: 0"
+}
+case_ writer-paused-within-window window pass - "$smp" "$start" "$(w 100)" "$(w 100)" "$(w 100)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-paused-longer-than-window window fail 'statistics line 5 has ver: 150, 3 line(s) after ver: 150' \
+	"$smp" "$start" "$(w 100)" "$(w 150)" "$(w 150)" "$(w 150)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-went-back-in-window window fail 'statistics line 2 has ver: 90, 1 line(s) after ver: 100' \
+	"$smp" "$start" "$(w 100)" "$(w 90)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-none-in-first-window window fail 'statistics line 3 has ver: 0' \
+	"$smp" "$start" "$(w 0)" "$(w 0)" "$(w 0)" "$(w 150)" "$goodpipe" "$success"
 case_ one-stats-line good fail 'fewer than the 2 required' "$smp" "$start" "$stats2" "$goodpipe" "$success"
 case_ no-stats-line good fail '0 statistics lines' "$smp" "$start" "$goodpipe" "$success"
 case_ only-final-stats good fail '0 statistics lines' "$smp" "$start" "$statsend" "$goodpipe" "$success"
@@ -241,7 +253,8 @@ mutant() { # NAME CASE SED: the case that must now be judged wrongly
 }
 # shellcheck disable=SC2016 # the sed scripts name the parser's own variables
 if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
-	mutant no-progress-check writer-stuck 's/if (!bad \&\& \$1 <= last)/if (0)/'
+	mutant no-progress-check writer-stuck 's/if (!bad \&\& (\$1 < last || \$1 <= before))/if (0)/'
+	mutant may-go-back writer-went-back-in-window 's/\$1 < last || //'
 	mutant any-end-line end-line-of-srcu 's/"\$ttype-torture:--- End of test: "\*)/*)/'
 	mutant no-dropped-pattern printk-dropped 's/printk messages dropped|//'
 	mutant no-lockdep-off-pattern lockdep-off 's/lockdep is turned off|//'
