@@ -4,7 +4,8 @@
 # by run-qemu.sh) in RUNSDIR as SCENARIO-YYYYMMDDTHHMMSSZ.log: a header
 # saying what produced it, then the whole console.  The header gives the
 # series the kernel was built from (SRCSTAMP, written by extract.sh: the
-# tarball and a hash of the series), a hash of the scenario's files and
+# tarball and a hash of the series) and a hash of its code (without the
+# commit messages: soak-runs.sh --code), a hash of the scenario's files and
 # of CFcommon, a hash of the kernel's CONFIG, the torture time, the
 # wall-clock time of the QEMU run, and the verdict parse-console.sh gave.
 # soak-runs.sh checks the kept runs; a run is kept whatever its verdict.
@@ -32,6 +33,7 @@ out=$runs/$scen-$when.log
 	echo "soak-scenario: $scen"
 	echo "soak-date: $when"
 	echo "soak-series: $(cat "$stamp")"
+	echo "soak-series-code: $(kernel/bin/soak-runs.sh --code)"
 	echo "soak-scenario-files: $(kernel/bin/soak-runs.sh --hash "$scen")"
 	echo "soak-config: $(sha256sum <"$config" | cut -d' ' -f1)"
 	echo "soak-params: $(cat "$rundir/params")"

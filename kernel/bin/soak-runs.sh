@@ -5,10 +5,10 @@
 # soak-record.sh) against kernel/configs/SOAKLIST, and write SUMMARY, the
 # Markdown tables chapter 8 shows.  Every kept run must
 #   - belong to a scenario of SOAKLIST and have run for its SECONDS;
-#   - come from the series and scenario files as they are now (the
-#     series from SRCSTAMP, written by extract.sh; the scenario's files
-#     and CFcommon by hash): a run of older code proves nothing about
-#     this one, so re-record it (make kernel-soak) or remove it;
+#   - come from the series and scenario files as they are now (the code
+#     of the series, without its commit messages, and the scenario's
+#     files and CFcommon, by hash): a run of older code proves nothing
+#     about this one, so re-record it (make kernel-soak) or remove it;
 #   - be judged by parse-console.sh, now, as it was when it was kept, and
 #     that verdict must be PASS (for a broken flavour: it failed the way
 #     it must).
@@ -16,7 +16,9 @@
 # run the summary gives the time from rcutorture's start to the first
 # statistics line that reported an error ("!!!"), the writer's last
 # version, and QRCU's path counts.  Exits 1 with one line per problem.
-# With --hash, prints the hash of SCENARIO's files that a run records.
+# With --hash, prints the hash of SCENARIO's files that a run records;
+# with --code, the hash of the series' code.  SRCSTAMP must exist (the
+# tree's console-badness.sh judges the runs).
 set -eu
 # KERNEL_CONFIGS replaces kernel/configs (the self-test uses it).
 configs=${KERNEL_CONFIGS:-kernel/configs}
@@ -24,8 +26,21 @@ scenhash() {
 	cat "$configs/CFcommon" "$configs/$1" "$configs/$1.boot" "$configs/$1.expect" |
 		sha256sum | cut -d' ' -f1
 }
+# The code of the series: every patch of kernel/patches/series from its
+# first "diff --git" line to its signature ("-- "), so that a change to
+# a commit message or the cover letter does not make the runs stale,
+# and any change to what the patches do does.
+codehash() {
+	while read -r p; do
+		awk '/^diff --git / { on = 1 } /^-- $/ { on = 0 } on' "kernel/patches/$p"
+	done <kernel/patches/series | sha256sum | cut -d' ' -f1
+}
 if [ "${1:-}" = --hash ]; then
 	scenhash "${2:?usage: soak-runs.sh --hash SCENARIO}"
+	exit 0
+fi
+if [ "${1:-}" = --code ]; then
+	codehash
 	exit 0
 fi
 usage="usage: soak-runs.sh RUNSDIR SRCSTAMP SUMMARY"
@@ -33,7 +48,7 @@ runs=${1:?$usage}
 stamp=${2:?$usage}
 summary=${3:?$usage}
 [ -r "$stamp" ] || { echo "soak-runs: cannot read $stamp" >&2; exit 1; }
-series=$(cat "$stamp")
+code=${KERNEL_SERIES_CODE:-$(codehash)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -64,8 +79,8 @@ for f in "$runs"/*.log; do
 		err "$f: scenario $scen is not in $configs/SOAKLIST"
 		continue
 	fi
-	if [ "$(field "$f" series)" != "$series" ]; then
-		err "$f: kept from another series ($(field "$f" series)), not $series: re-record it with make kernel-soak, or remove it"
+	if [ "$(field "$f" series-code)" != "$code" ]; then
+		err "$f: kept from a series whose code differs from kernel/patches' (series $(field "$f" series)): re-record it with make kernel-soak, or remove it"
 		continue
 	fi
 	if [ "$(field "$f" scenario-files)" != "$(scenhash "$scen")" ]; then
