@@ -13,7 +13,6 @@ KERNEL_INITRD := $(KERNEL_OUT)/initramfs.cpio.gz
 # Parallel kbuild jobs, and seconds of torture per scenario boot.
 KERNEL_JOBS ?= 2
 KERNEL_TORTURE_SECS ?= 30
-KERNEL_SOAK_SECS ?= 900
 KERNEL_RECORD ?= build/record
 KERNEL_RESULTS := $(OUT)/results
 KERNEL_BADNESS := $(KERNEL_SRC)/tools/testing/selftests/rcutorture/bin/console-badness.sh
@@ -21,14 +20,25 @@ KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 
 KERNEL_PATCHES := kernel/patches/series \
 	$(addprefix kernel/patches/,$(shell cat kernel/patches/series))
-# What each scenario's rcutorture run must end with.
-KERNEL_EXPECT_QRCU := SUCCESS
-KERNEL_EXPECT_BUSTED-QRCU := FAILURE
-KERNEL_EXPECT_SRCU-REF := SUCCESS
+# The torture scenarios, one name a line in CFLIST (make check boots
+# each once) and in SOAKLIST (make kernel-soak: NAME BOOTS SECONDS); each
+# is kernel/configs/NAME (Kconfig symbols it needs), NAME.boot (boot
+# parameters) and NAME.expect (what parse-console.sh requires of its
+# run, including whether it must end in SUCCESS or FAILURE, and the CPU
+# count).  The benchmark's BENCH files are not scenarios.
+KERNEL_SCENARIOS := $(shell sed -e 's/\#.*//' kernel/configs/CFLIST)
+KERNEL_SOAKLIST := kernel/configs/SOAKLIST
+KERNEL_SOAK_RUNS := kernel/soak-runs
+KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
+# The checks kernel-check files, by name: it judges these results and no
+# others (kernel-bench-check files its own).
+KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
+	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
+	kernel-scenario-list $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
 
-.PHONY: kernel kernel-check kernel-soak kernel-clean \
+.PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean \
 	kernel-checkpatch kernel-build-warnings kernel-verdict-selftest \
-	kernel-qrcu kernel-busted-qrcu kernel-srcu FORCE
+	kernel-soak-runs-selftest kernel-scenario-list FORCE
 
 kernel: $(KERNEL_INITRD) ## build the QRCU-patched Linux 6.1 kernel and its initramfs
 	@echo "kernel: $(KERNEL_BUILD)/arch/x86/boot/bzImage and $(KERNEL_INITRD) are ready"
@@ -58,7 +68,7 @@ $(KERNEL_OUT)/torture-secs: FORCE
 # The logs are reached through the kernel-verdict-% pattern, so without
 # .PRECIOUS make would delete them as intermediate files.
 .PRECIOUS: $(KERNEL_OUT)/%/console.log
-$(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot \
+$(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot kernel/configs/%.expect \
 		$(KERNEL_BUILD).build-stamp $(KERNEL_INITRD) \
 		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh kernel/bin/qemu-boot.sh kernel/bin/config-check.sh
 	@kernel/bin/run-qemu.sh $* $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_OUT)/$* $(KERNEL_TORTURE_SECS)
@@ -66,21 +76,28 @@ $(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot \
 # Judge one scenario's console; leaves verdict.txt for the book.
 kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/parse-console.sh \
-		$< $(KERNEL_EXPECT_$*) $(KERNEL_OUT)/$*
+		$< kernel/configs/$* $(KERNEL_OUT)/$*
 
 # The checks run one after another (they share one build and two
 # CPUs); each is filed by build/record, and a failed one does not stop
-# the rest.
-kernel-check: ## build, boot and judge qrcu, busted_qrcu and srcu; checkpatch; build warnings
+# the rest.  A check that left no verdict at all counts as failed.
+kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; self-tests; recorded soaks; checkpatch; build warnings
 	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings
 	-@$(KERNEL_RECORD) kernel-checkpatch -- $(KERNEL_SUBMAKE) kernel-checkpatch
 	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(KERNEL_SUBMAKE) kernel-verdict-selftest
-	-@$(KERNEL_RECORD) kernel-qrcu -- $(KERNEL_SUBMAKE) kernel-verdict-QRCU
-	-@$(KERNEL_RECORD) kernel-busted-qrcu -- $(KERNEL_SUBMAKE) kernel-verdict-BUSTED-QRCU
-	-@$(KERNEL_RECORD) kernel-srcu -- $(KERNEL_SUBMAKE) kernel-verdict-SRCU-REF
-	@failed=$$(cd $(KERNEL_RESULTS) 2>/dev/null && ls kernel-*.fail 2>/dev/null | sed 's/\.fail$$//'); \
-	if [ -n "$$failed" ]; then echo "kernel-check: failed:" $$failed; exit 1; fi; \
-	echo "kernel-check: all kernel checks passed"
+	-@$(KERNEL_RECORD) kernel-config-check-selftest -- kernel/bin/config-check-selftest.sh
+	-@$(KERNEL_RECORD) kernel-scenario-list-selftest -- kernel/bin/scenario-list-selftest.sh
+	-@$(KERNEL_RECORD) kernel-soak-runs-selftest -- $(KERNEL_SUBMAKE) kernel-soak-runs-selftest
+	-@$(KERNEL_RECORD) kernel-scenario-list -- $(KERNEL_SUBMAKE) kernel-scenario-list
+	-@for s in $(KERNEL_SCENARIOS); do \
+		$(KERNEL_RECORD) kernel-scenario-$$s -- $(KERNEL_SUBMAKE) kernel-verdict-$$s; \
+	done
+	-@$(KERNEL_RECORD) kernel-soak-runs -- $(KERNEL_SUBMAKE) kernel-soak-check
+	@failed=; for n in $(KERNEL_CHECK_NAMES); do \
+		[ -f $(KERNEL_RESULTS)/$$n.pass ] || failed="$$failed $$n"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "kernel-check: failed:$$failed"; exit 1; fi; \
+	echo "kernel-check: all $(words $(KERNEL_CHECK_NAMES)) kernel checks passed"
 
 kernel-build-warnings: kernel
 	@kernel/bin/build-warnings.sh $(KERNEL_SRC) $(KERNEL_BUILD)
@@ -91,15 +108,38 @@ kernel-checkpatch: $(KERNEL_SRC).stamp
 kernel-verdict-selftest: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/verdict-selftest.sh
 
+kernel-soak-runs-selftest: $(KERNEL_SRC).stamp
+	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs-selftest.sh
 
-kernel-qrcu: kernel-verdict-QRCU
-kernel-busted-qrcu: kernel-verdict-BUSTED-QRCU
-kernel-srcu: kernel-verdict-SRCU-REF
+# Every scenario in kernel/configs/ is listed, complete, and not the
+# benchmark's.
+kernel-scenario-list:
+	@kernel/bin/scenario-list.sh kernel/configs
 
-kernel-soak: kernel ## torture qrcu for KERNEL_SOAK_SECS (default 900) seconds
-	@kernel/bin/run-qemu.sh QRCU $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_OUT)/soak-QRCU $(KERNEL_SOAK_SECS)
-	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/parse-console.sh \
-		$(KERNEL_OUT)/soak-QRCU/console.log SUCCESS $(KERNEL_OUT)/soak-QRCU
+# Boot the scenarios of SOAKLIST (only those named in SOAK, if set) as
+# often and as long as it says, and keep every run in kernel/soak-runs/
+# for the book; then check and summarise all the kept runs.
+kernel-soak: kernel ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
+	@sed -e 's/#.*//' $(KERNEL_SOAKLIST) | while read -r s boots secs; do \
+		[ -n "$$s" ] || continue; i=0; \
+		case " $(or $(SOAK),$$s) " in *" $$s "*) ;; *) continue ;; esac; \
+		while [ $$i -lt $$boots ]; do i=$$((i + 1)); \
+			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s"; \
+			kernel/bin/run-qemu.sh $$s $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_SOAK_OUT)/$$s $$secs || exit 1; \
+			KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-record.sh $$s $(KERNEL_SOAK_OUT)/$$s \
+				$(KERNEL_SRC).stamp $(KERNEL_BUILD)/.config $(KERNEL_SOAK_RUNS) || exit 1; \
+		done; \
+	done
+	@$(KERNEL_SUBMAKE) kernel-soak-check
+
+# Re-judge every kept run against its scenario as it now stands, and
+# write the summary chapter 9 shows, out/kernel/soak/summary.md.
+kernel-soak-check: $(KERNEL_SRC).stamp
+	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs.sh $(KERNEL_SOAK_RUNS) \
+		$(KERNEL_SRC).stamp $(KERNEL_SOAK_OUT)/summary.md
+
+# (The book shows that summary; make check writes it before the book is
+# built, and the book is rebuilt when it changes.)
 
 FORCE:
 

@@ -1,37 +1,123 @@
 #!/bin/sh
-# parse-console.sh CONSOLE EXPECT [SUMMARYDIR]
-# Judge one rcutorture run from its serial console log.  EXPECT is
-# SUCCESS for a flavor that must survive (qrcu, srcu) and FAILURE for a
-# flavor that is broken on purpose (busted_qrcu).  Prints the lines that
-# decide the verdict; exits 0 when the run met the expectation.
+# parse-console.sh CONSOLE SCENARIO [SUMMARYDIR]
+# Judge one rcutorture run from its serial console log against what the
+# scenario asks for.  SCENARIO is the scenario's Kconfig fragment, for
+# example kernel/configs/QRCU; beside it, SCENARIO.boot names the torture
+# type (rcutorture.torture_type=...) and SCENARIO.expect says what the
+# run must show, one KEY=VALUE a line:
+#   end=SUCCESS|FAILURE  how rcutorture must end (FAILURE: a flavour
+#                        broken on purpose, which must be caught)
+#   cpus=N               CPUs the guest must bring up (run-qemu.sh boots
+#                        that many)
+#   preempt=MODE         the kernel must say "Dynamic Preempt: MODE"
+#                        (none, voluntary or full: the preempt= boot
+#                        parameter took effect)
+#   min-stats=N          periodic statistics lines, each with a writer
+#                        version (ver:) greater than the one before
+#   progress-lines=N     with statistics every second or so, the writer
+#                        may pause for longer than one interval: its
+#                        version must then never go back and be greater
+#                        than N lines before (default 1: every line)
+#   min-ver=N            the writer's last version at least N
+#   min-reads=N          reads counted in the last Reader Pipe line
+#   min-fast=N           fastpath grace periods in the last qrcu-paths:
+#                        line (a qrcu-family type's own statistics)
+#   min-windows=N        widened fastpath windows in that line
+#   report=TEXT          the run must contain one kernel report (a
+#                        "====" banner, a WARNING: line, ..., the stack
+#                        dump's </TASK>) with a line containing TEXT; that
+#                        one report is expected and so not a bad line
+#   line=TEXT            a line containing TEXT must appear (may repeat)
+# Prints the lines that decide the verdict; exits 0 when the run met
+# every requirement, 1 when it did not, 2 on bad usage or a bad
+# scenario file.
 #
 # Bad lines are found with the kernel's own console-badness.sh (set
-# KERNEL_BADNESS to its path in the extracted tree) plus a few patterns
-# of our own below.  The guest must have brought up KERNEL_QEMU_CPUS
-# CPUs (default 2): a run on fewer CPUs than asked for tests less than
-# it claims.  With SUMMARYDIR, writes verdict.txt and
+# KERNEL_BADNESS to its path in the extracted tree) plus patterns of our
+# own below.  The writer's progress is checked the way the kernel's
+# parse-console.sh does it.  With SUMMARYDIR, writes verdict.txt and
 # reader-pipe.txt there for the book.
 set -eu
-log=${1:?usage: parse-console.sh CONSOLE EXPECT [SUMMARYDIR]}
-expect=${2:?usage: parse-console.sh CONSOLE EXPECT [SUMMARYDIR]}
+usage="usage: parse-console.sh CONSOLE SCENARIO [SUMMARYDIR]"
+log=${1:?$usage}
+scen=${2:?$usage}
 sumdir=${3:-}
 badness=${KERNEL_BADNESS:-out/kernel/src/tools/testing/selftests/rcutorture/bin/console-badness.sh}
-cpus=${KERNEL_QEMU_CPUS:-2}
 
-case $expect in
-SUCCESS | FAILURE) ;;
-*) echo "parse-console: EXPECT must be SUCCESS or FAILURE" >&2; exit 2 ;;
-esac
 if [ ! -r "$badness" ]; then
 	echo "parse-console: cannot read $badness (set KERNEL_BADNESS)" >&2
 	exit 2
 fi
+for f in "$scen.boot" "$scen.expect"; do
+	if [ ! -r "$f" ]; then
+		echo "parse-console: $f: missing; a scenario is NAME, NAME.boot and NAME.expect" >&2
+		exit 2
+	fi
+done
+
+# The scenario's requirements.
+expect="" cpus="" preempt="" progress=1 min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
+report="" lines=""
+n=0
+while IFS= read -r raw || [ -n "$raw" ]; do
+	n=$((n + 1))
+	case $raw in
+	report=?* | line=?*)
+		# Text: kept as it is, but for a trailing comment-free end.
+		key=${raw%%=*} val=${raw#*=}
+		if [ "$key" = report ] && [ -z "$report" ]; then
+			report=$val
+			continue
+		elif [ "$key" = line ]; then
+			lines="$lines$val
+"
+			continue
+		fi ;;
+	esac
+	line=${raw%%#*}
+	line=$(printf '%s' "$line" | tr -d ' \t')
+	[ -n "$line" ] || continue
+	key=${line%%=*} val=${line#*=}
+	case $key in
+	end) case $val in SUCCESS | FAILURE) expect=$val; continue ;; esac ;;
+	preempt) case $val in none | voluntary | full) preempt=$val; continue ;; esac ;;
+	cpus | progress-lines | min-stats | min-ver | min-reads | min-fast | min-windows)
+		case $val in
+		'' | *[!0-9]* | 0) ;;
+		*)
+			case $key in
+			cpus) cpus=$val ;;
+			progress-lines) progress=$val ;;
+			min-stats) min_stats=$val ;;
+			min-ver) min_ver=$val ;;
+			min-reads) min_reads=$val ;;
+			min-fast) min_fast=$val ;;
+			min-windows) min_windows=$val ;;
+			esac
+			continue ;;
+		esac ;;
+	esac
+	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows}=N (N > 0), one report=TEXT or line=TEXT" >&2
+	exit 2
+done <"$scen.expect"
+if [ -z "$expect" ] || [ -z "$cpus" ]; then
+	echo "parse-console: $scen.expect: must say end=SUCCESS|FAILURE and cpus=N" >&2
+	exit 2
+fi
+ttype=$(sed -n -e 's/#.*//' -e 's/^[ 	]*rcutorture\.torture_type=\([^ 	]*\).*/\1/p' "$scen.boot" | tail -n 1)
+if [ -z "$ttype" ]; then
+	echo "parse-console: $scen.boot: no rcutorture.torture_type= line" >&2
+	exit 2
+fi
 
 # Patterns besides console-badness.sh's: panics, a missing module,
-# lockdep and RCU-lockdep reports, hung tasks, and our own QEMU timeout.
+# lockdep and RCU-lockdep reports, hung tasks and soft lockups, a log
+# that lost lines or a lockdep that stopped looking, and our own QEMU
+# timeout.
 extra='Kernel panic|Unable to handle|general protection fault|'
 extra=$extra'possible recursive locking|circular locking dependency|'
 extra=$extra'inconsistent lock state|suspicious RCU usage|blocked for more than|'
+extra=$extra'soft lockup|printk messages dropped|lockdep is turned off|'
 extra=$extra'insmod rcutorture failed|qemu-boot: killed'
 
 strip() {
@@ -39,9 +125,35 @@ strip() {
 	sed -e 's/^\[ *[0-9.]*\] //'
 }
 
+# The log the bad-line patterns see: the whole log, or with report=, the
+# log without the one report the scenario expects (from its "====" banner,
+# at most 5 lines above the line with the text, to the first "</TASK>",
+# at most 100 lines below).  An unmatched report leaves the log whole.
+scanned=$log
+if [ -n "$report" ] && [ -s "$log" ]; then
+	tmpscan=$(mktemp)
+	trap 'rm -f "$tmpscan"' EXIT
+	awk -v text="$report" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 1; i <= NR && !at; i++) if (index(line[i], text)) at = i
+			if (at) {
+				for (b = at; b > 0 && b > at - 6 && line[b] !~ /=====/; b--) ;
+				for (e = at; e <= NR && e < at + 100 && line[e] !~ /<\/TASK>/; e++) ;
+				if (b < 1 || b <= at - 6 || e > NR || e >= at + 100) at = 0
+			}
+			for (i = 1; i <= NR; i++) if (!at || i < b || i > e) print line[i]
+			if (at) printf "parse-console: expected report at lines %d-%d\n", b, e > "/dev/stderr"
+		}' "$log" >"$tmpscan" 2>"$tmpscan.why"
+	reportat=$(cat "$tmpscan.why")
+	rm -f "$tmpscan.why"
+	scanned=$tmpscan
+fi
+
 fail=0
 reasons=
 note() {
+	fail=1
 	reasons="$reasons$1
 "
 }
@@ -56,58 +168,147 @@ smp=$(grep -a 'smp: Brought up ' "$log" | strip | tail -n 1 || true)
 pipe=$(grep -a 'Reader Pipe:' "$log" | strip || true)
 lastpipe=$(printf '%s\n' "$pipe" | tail -n 1)
 batch=$(grep -a 'Reader Batch:' "$log" | strip | tail -n 1 || true)
-bad=$( (bash "$badness" <"$log" 2>/dev/null || true; grep -aE "$extra" "$log" || true) | strip | LC_ALL=C sort -u)
+paths=$(grep -a 'qrcu-paths:' "$log" | strip | tail -n 1 || true)
+bad=$( (bash "$badness" <"$scanned" 2>/dev/null || true; grep -aE "$extra" "$scanned" || true) | strip | LC_ALL=C sort -u)
 
 if [ -z "$endline" ]; then
-	fail=1
 	note "no 'End of test:' line: the run hung, crashed or timed out"
+else
+	case $endline in
+	"$ttype-torture:--- End of test: "*) ;;
+	*) note "the end line is not of torture type $ttype (from $scen.boot): $endline" ;;
+	esac
 fi
 
 case $smp in
 *" $cpus CPU" | *" $cpus CPUs") ;;
-"") fail=1; note "no 'smp: Brought up' line: the CPU count is unknown" ;;
-*) fail=1; note "$cpus CPUs were asked for, but the guest says: $smp" ;;
+"") note "no 'smp: Brought up' line: the CPU count is unknown" ;;
+*) note "$cpus CPUs were asked for ($scen.expect), but the guest says: $smp" ;;
 esac
+
+dynpre=$(grep -a 'Dynamic Preempt: ' "$log" | strip | tail -n 1 || true)
+if [ -n "$preempt" ] && [ "$dynpre" != "Dynamic Preempt: $preempt" ]; then
+	note "the scenario is preempt=$preempt, but the kernel says: ${dynpre:-nothing about Dynamic Preempt}"
+fi
+
+# The writer's progress, as the kernel's parse-console.sh checks it:
+# every periodic statistics line of a running writer ("ver:" in lower
+# case; the writer's pointer, rtc:, is null once it has stopped) must show
+# a version greater than the line before, the first one greater than 0
+# (with progress-lines=N: never smaller than the line before, and
+# greater than N lines before; the Nth line, greater than 0).
+# Lines of another torture type do not count.
+vers=$(grep -a -- "-torture:.*ver:" "$log" | strip | grep -avE 'rtc: (\(null\)|0+) ' |
+	sed -n -e "s/^$ttype-torture: .* ver: \([0-9][0-9]*\) .*/\1/p")
+progress=$(printf '%s\n' "$vers" | awk -v min="$min_stats" -v w="$progress" '
+	NF {
+		n++; v[n] = $1; before = (n > w) ? v[n - w] : (n == w) ? 0 : -1
+		if (!bad && ($1 < last || $1 <= before)) { bad = 1; at = n; from = ($1 < last) ? last : before; back = ($1 < last) ? 1 : w }
+		last = $1
+	}
+	END {
+		if (bad) printf "the writer made no progress: statistics line %d has ver: %d, %d line(s) after ver: %d\n", at, v[at], back, from
+		else if (n < min) printf "%d statistics lines with a writer version (ver:), fewer than the %d required\n", n, min
+		printf "%d %d\n", n, last
+	}')
+nstats=$(printf '%s\n' "$progress" | tail -n 1 | cut -d' ' -f1)
+why=$(printf '%s\n' "$progress" | sed -e '$d')
+[ -z "$why" ] || note "$why"
+# The writer's last version, from the final statistics (VER:) if any.
+lastver=$(grep -a -- "-torture:.* [vV][eE][rR]: [0-9]" "$log" | strip |
+	sed -n -e "s/^$ttype-torture: .* [vV][eE][rR]: \([0-9][0-9]*\) .*/\1/p" | tail -n 1)
+lastver=${lastver:-0}
+if [ "$lastver" -lt "$min_ver" ]; then
+	note "the writer's last version is $lastver, fewer than the $min_ver grace periods required"
+fi
+
+# The readers: the Reader Pipe histogram must be there and count enough
+# reads.
+if [ -z "$lastpipe" ]; then
+	note "no 'Reader Pipe:' line: the readers' histogram is missing"
+fi
+cols=$(printf '%s\n' "$lastpipe" | sed -e 's/.*Reader Pipe://')
+reads=$(printf '%s\n' "$cols" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; print s + 0 }')
+late=$(printf '%s\n' "$cols" | awk '{ s = 0; for (i = 3; i <= NF; i++) s += $i; print s + 0 }')
+if [ -n "$lastpipe" ] && [ "$reads" -lt "$min_reads" ]; then
+	note "the readers counted $reads reads, fewer than the $min_reads required"
+fi
+
+# QRCU's own path counts.
+pathval() {
+	printf '%s\n' "$paths" | sed -n -e "s/.*qrcu-paths:.* $1=\([0-9][0-9]*\).*/\1/p"
+}
+if [ "$min_fast" -gt 0 ] || [ "$min_windows" -gt 0 ]; then
+	if [ -z "$paths" ]; then
+		note "no 'qrcu-paths:' line, so the fastpath's use cannot be told"
+	else
+		fast=$(pathval fast) windows=$(pathval windows)
+		if [ -z "$fast" ] || [ -z "$windows" ]; then
+			note "the qrcu-paths: line lacks fast= or windows=: $paths"
+		else
+			[ "$fast" -ge "$min_fast" ] ||
+				note "only $fast grace periods took the fastpath, fewer than the $min_fast required"
+			[ "$windows" -ge "$min_windows" ] ||
+				note "the fastpath window was widened $windows times, fewer than the $min_windows required"
+		fi
+	fi
+fi
+
+if [ -n "$report" ] && [ -z "${reportat:-}" ]; then
+	note "the report the scenario expects is missing (or not a whole report): $report"
+fi
+if [ -n "$lines" ]; then
+	while IFS= read -r want; do
+		[ -n "$want" ] || continue
+		grep -aqF -- "$want" "$log" || note "the line the scenario expects is missing: $want"
+	done <<END
+$lines
+END
+fi
+
+if printf '%s\n' "$bad" | grep -qE 'printk messages dropped|lockdep is turned off'; then
+	note "the log cannot be trusted: $(printf '%s\n' "$bad" | grep -E 'printk messages dropped|lockdep is turned off' | head -n 1)"
+fi
 
 if [ "$expect" = SUCCESS ]; then
 	case $endline in
 	*"End of test: SUCCESS"*) ;;
 	"") ;;
-	*) fail=1; note "end line is not SUCCESS" ;;
+	*) note "end line is not SUCCESS" ;;
 	esac
 	if grep -aq 'FAILURE' "$log"; then
-		fail=1
 		note "FAILURE appears in the log"
 	fi
 	if [ -n "$bad" ]; then
-		fail=1
-		note "bad lines in the log (console-badness.sh and our patterns):"
-		note "$(printf '%s\n' "$bad" | head -n 20)"
+		note "bad lines in the log (console-badness.sh and our patterns):
+$(printf '%s\n' "$bad" | head -n 20)"
 	fi
 else
 	case $endline in
 	*"End of test: FAILURE"*) ;;
 	*"End of test: SUCCESS"*)
-		fail=1
 		note "a broken flavor passed: the test harness cannot see bugs" ;;
 	"") ;;
-	*) fail=1; note "end line is not FAILURE" ;;
+	*) note "end line is not FAILURE" ;;
 	esac
 	# The failure must be the one a broken grace period causes: readers
 	# that still held an element after a whole grace period had ended
 	# since its replacement, counted from the third bucket (pipe count
 	# 2) of the Reader Pipe histogram onwards.
-	late=$(printf '%s\n' "$lastpipe" | sed -e 's/.*Reader Pipe://' |
-		awk '{ s = 0; for (i = 3; i <= NF; i++) s += $i; print s + 0 }')
 	if [ "${late:-0}" -eq 0 ]; then
-		fail=1
 		note "no reader saw a too-short grace period (Reader Pipe)"
 	fi
-	if printf '%s\n' "$bad" | grep -qE 'Kernel panic|Oops|qemu-boot: killed'; then
-		fail=1
-		note "the broken flavor crashed the kernel instead of failing the test"
+	if printf '%s\n' "$bad" | grep -qE 'Kernel panic|Oops|qemu-boot: killed|blocked for more than|soft lockup'; then
+		note "the broken flavor crashed or hung the kernel instead of failing the test"
 	fi
 fi
+
+# When rcutorture first reported an error: the first statistics line
+# marked "!!!", counted from its "Start of test" line.
+firsterr=$(grep -a -e "$ttype-torture:--- Start of test" -e '-torture:.*!!!' "$log" | awk '
+	function ts(line) { sub(/^\[ */, "", line); sub(/\].*/, "", line); return line + 0 }
+	/Start of test/ && start == "" { start = ts($0); next }
+	start != "" { printf "%.1f\n", ts($0) - start; exit }')
 
 if [ "$fail" -eq 0 ]; then
 	verdict="PASS (expected End of test: $expect)"
@@ -115,16 +316,20 @@ else
 	verdict="FAIL (expected End of test: $expect)"
 fi
 
-report() {
-	echo "console: $log"
+facts() {
 	[ -z "$smp" ] || echo "$smp"
+	[ -z "$dynpre" ] || echo "$dynpre"
 	[ -z "$endline" ] || echo "$endline" | sed -e 's/\(End of test: [A-Z_]*\).*/\1/'
 	[ -z "$lastpipe" ] || echo "$lastpipe"
 	[ -z "$batch" ] || echo "$batch"
-	printf '%s' "$reasons"
-	echo "$verdict"
+	[ -z "$paths" ] || echo "$paths" | sed -e 's/.*\(qrcu-paths:\)/\1/'
+	echo "Statistics lines with writer progress: $nstats; writer updates (ver): $lastver"
+	[ -z "$firsterr" ] || echo "First error reported by the statistics: $firsterr s after the start of the test"
 }
-report
+echo "console: $log"
+facts
+printf '%s' "$reasons"
+echo "$verdict"
 
 if [ -n "$sumdir" ]; then
 	mkdir -p "$sumdir"
@@ -134,13 +339,7 @@ if [ -n "$sumdir" ]; then
 		if [ -f "$rundir/params" ]; then
 			echo "Parameters: $(cat "$rundir/params")"
 		fi
-		[ -z "$smp" ] || echo "$smp"
-		[ -z "$endline" ] || echo "$endline" | sed -e 's/\(End of test: [A-Z_]*\).*/\1/'
-		[ -z "$lastpipe" ] || echo "$lastpipe"
-		[ -z "$batch" ] || echo "$batch"
-		gps=$(grep -ai 'torture:.*ver:' "$log" | strip | tail -n 1 |
-			sed -e 's/.*[vV][eE][rR]: \([0-9]*\).*/\1/')
-		[ -z "$gps" ] || echo "Writer updates (ver): $gps"
+		facts
 		if [ -f "$rundir/torture-secs" ]; then
 			echo "Torture: $(cat "$rundir/torture-secs") s; QEMU run: $(cat "$rundir/seconds") s wall clock"
 		fi

@@ -5,7 +5,9 @@
 # tools/testing/selftests/rcutorture/configs/rcu/) under QEMU/TCG, torture
 # for SECS seconds and save the serial console in OUTDIR/console.log.
 # All scenarios share one kernel, so the scenario's Kconfig fragment
-# is only checked against that kernel's .config, never applied.
+# is only checked against that kernel's .config, never applied.  The
+# guest gets as many CPUs as SCENARIO.expect's cpus= says
+# (KERNEL_QEMU_CPUS overrides it, and the verdict will then say so).
 set -eu
 scen=${1:?usage: run-qemu.sh SCENARIO BUILDDIR INITRD OUTDIR SECS}
 build=${2:?}
@@ -13,7 +15,12 @@ initrd=${3:?}
 outdir=${4:?}
 secs=${5:?}
 cfg=kernel/configs/$scen
-cpus=${KERNEL_QEMU_CPUS:-2}
+want=$(sed -n -e 's/#.*//' -e 's/^[ 	]*cpus=\([0-9][0-9]*\)[ 	]*$/\1/p' "$cfg.expect" 2>/dev/null | tail -n 1)
+if [ -z "$want" ]; then
+	echo "run-qemu: $cfg.expect: no cpus=N line (or no such file)" >&2
+	exit 1
+fi
+cpus=${KERNEL_QEMU_CPUS:-$want}
 # Generous headroom for boot, module load and unload under emulation.
 limit=$((secs + ${KERNEL_QEMU_SLACK:-180}))
 
@@ -21,13 +28,13 @@ if ! why=$(kernel/bin/config-check.sh "$build/.config" "$cfg"); then
 	echo "$why" | sed -e "s/^/run-qemu: $scen: the kernel does not have what it needs: /" >&2
 	exit 1
 fi
-boot=$(sed -e 's/#.*//' "$cfg.boot" | tr '\n' ' ')
+boot=$(sed -e 's/#.*//' "$cfg.boot" | tr -s ' \n' '  ' | sed -e 's/^ //' -e 's/ $//')
 
 mkdir -p "$outdir"
 log=$outdir/console.log
 rm -f "$log" "$outdir/seconds" "$outdir/params" "$outdir/torture-secs"
 start=$(date +%s)
-echo "run-qemu: $scen: $secs s of torture, hard limit $limit s"
+echo "run-qemu: $scen: $cpus CPUs, $secs s of torture, hard limit $limit s"
 kernel/bin/qemu-boot.sh "$build" "$initrd" "$log" "$limit" "$cpus" "torture_secs=$secs $boot"
 end=$(date +%s)
 echo "$((end - start))" >"$outdir/seconds"

@@ -1,39 +1,119 @@
 #!/bin/sh
 # verdict-selftest.sh
-# Feed parse-console.sh small synthetic console logs and check that it
-# passes and fails the right ones.  A verdict script that never fails
-# proves nothing, so most cases here must be rejected.
+# Feed parse-console.sh small synthetic console logs, under small
+# synthetic scenarios, and check that it passes and fails the right
+# ones.  A verdict script that never fails proves nothing, so most
+# cases here must be rejected.
 set -eu
-parse=kernel/bin/parse-console.sh
+# VERDICT_PARSER replaces the parser (the mutants below use it).
+parse=${VERDICT_PARSER:-kernel/bin/parse-console.sh}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-smp='[    0.500000] smp: Brought up 1 node, 2 CPUs'
+# Three scenarios: a flavour that must survive, one that must fail, and
+# one that must survive having used the fastpath and its widened window.
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.stat_interval=5' >"$tmp/good.boot"
+printf '%s\n' '# a comment' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/good.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'preempt=none' >"$tmp/nopreempt.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'preempt=none' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/nopreempt.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.qrcu_lockdep_selftest=1' >"$tmp/lockdep.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' \
+	'report=Illegal QRCU grace period in same-type QRCU (or in RCU) read-side critical section' \
+	'line=qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0' \
+	>"$tmp/lockdep.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.stat_interval=1' >"$tmp/window.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'progress-lines=3' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/window.expect"
+printf '%s\n' 'rcutorture.torture_type=busted_qrcu' >"$tmp/busted.boot"
+printf '%s\n' 'end=FAILURE' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/busted.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.nreaders=1' >"$tmp/fast.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' 'min-fast=50' 'min-windows=20' >"$tmp/fast.expect"
+
+smp='[    0.500000] smp: Brought up 1 node, 4 CPUs'
+prenone='[    0.010000] Dynamic Preempt: none'
+prefull='[    0.010000] Dynamic Preempt: full'
+twocpus='[    0.500000] smp: Brought up 1 node, 2 CPUs'
 onecpu='[    0.500000] smp: Brought up 1 node, 1 CPU'
-start='[    1.000000] qrcu-torture:--- Start of test: nreaders=4 nfakewriters=4 stat_interval=15 verbose=1'
-stats='[   16.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 1706 tfle: 0 rta: 1707 rtaf: 0 rtf: 1697 rtmbe: 0'
-goodpipe='[   16.000000] qrcu-torture: Reader Pipe:  2467795 2411 0 0 0 0 0 0 0 0 0'
-badpipe='[   16.000000] busted_qrcu-torture: Reader Pipe:  1120063 58291 25012 11111 4012 1401 481 77 9 0 0'
-success='[   46.000000] qrcu-torture:--- End of test: SUCCESS: nreaders=4 nfakewriters=4'
-failure='[   46.000000] busted_qrcu-torture:--- End of test: FAILURE: nreaders=4 nfakewriters=4'
+start='[    1.000000] qrcu-torture:--- Start of test: nreaders=4 nfakewriters=4 stat_interval=5 verbose=1'
+stats1='[    6.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 612 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0'
+stats2='[   11.000000] qrcu-torture: rtc: 00000000f1d2c3b4 ver: 1706 tfle: 0 rta: 1707 rtaf: 0 rtf: 1697 rtmbe: 0'
+stats2same='[   11.000000] qrcu-torture: rtc: 00000000f1d2c3b4 ver: 612 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0'
+stats2less='[   11.000000] qrcu-torture: rtc: 00000000f1d2c3b4 ver: 611 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0'
+# The final statistics, after the writer stopped: its pointer is null
+# and the version no longer moves; the progress check must skip them.
+statsend='[   31.500000] qrcu-torture: rtc: 0000000000000000 VER: 1706 tfle: 0 rta: 1707 rtaf: 0 rtf: 1697 rtmbe: 0'
+stats0a='[    6.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 0 tfle: 0 rta: 1 rtaf: 0 rtf: 0 rtmbe: 0'
+stats0b='[   11.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 0 tfle: 0 rta: 1 rtaf: 0 rtf: 0 rtmbe: 0'
+fewstats1='[    6.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 12 tfle: 0 rta: 13 rtaf: 0 rtf: 3 rtmbe: 0'
+fewstats2='[   11.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 40 tfle: 0 rta: 41 rtaf: 0 rtf: 31 rtmbe: 0'
+srcustats1='[    6.000000] srcu-torture: rtc: 000000008a3c1b2f ver: 612 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0'
+srcustats2='[   11.000000] srcu-torture: rtc: 00000000f1d2c3b4 ver: 1706 tfle: 0 rta: 1707 rtaf: 0 rtf: 1697 rtmbe: 0'
+bstats1='[    6.000000] busted_qrcu-torture: rtc: 000000008a3c1b2f ver: 90612 tfle: 0 rta: 90613 rtaf: 0 rtf: 90603 rtmbe: 3'
+bstats2='[   11.000000] busted_qrcu-torture: rtc: 00000000f1d2c3b4 ver: 181706 tfle: 0 rta: 181707 rtaf: 0 rtf: 181697 rtmbe: 9'
+goodpipe='[   31.500000] qrcu-torture: Reader Pipe:  2467795 2411 0 0 0 0 0 0 0 0 0'
+emptypipe='[   31.500000] qrcu-torture: Reader Pipe:  0 0 0 0 0 0 0 0 0 0 0'
+fewpipe='[   31.500000] qrcu-torture: Reader Pipe:  812 11 0 0 0 0 0 0 0 0 0'
+badpipe='[   31.500000] busted_qrcu-torture: Reader Pipe:  1120063 58291 25012 11111 4012 1401 481 77 9 0 0'
+bgoodpipe='[   31.500000] busted_qrcu-torture: Reader Pipe:  2467795 2411 0 0 0 0 0 0 0 0 0'
+paths='[   31.500000] qrcu-torture: qrcu-paths: fast=412 slow=1890 early=37 flips=1853 windows=301'
+nofast='[   31.500000] qrcu-torture: qrcu-paths: fast=0 slow=2302 early=37 flips=2265 windows=0'
+fewwin='[   31.500000] qrcu-torture: qrcu-paths: fast=412 slow=1890 early=37 flips=1853 windows=3'
+oldpaths='[   31.500000] qrcu-torture: qrcu-paths: fast=412 slow=1890 early=37 flips=1853'
+success='[   31.600000] qrcu-torture:--- End of test: SUCCESS: nreaders=4 nfakewriters=4'
+srcusuccess='[   31.600000] srcu-torture:--- End of test: SUCCESS: nreaders=4 nfakewriters=4'
+failure='[   31.600000] busted_qrcu-torture:--- End of test: FAILURE: nreaders=4 nfakewriters=4'
 warning='[   20.000000] WARNING: CPU: 1 PID: 57 at kernel/rcu/rcutorture.c:2184 rcu_torture_stats_print+0x3ac/0x3c0 [rcutorture]'
 lockdep='[   21.000000] WARNING: possible circular locking dependency detected'
 panic='[   22.000000] Kernel panic - not syncing: Fatal exception'
+dropped='[   14.000000] ** 37 printk messages dropped **'
+lockdepoff='[   15.000000] INFO: lockdep is turned off.'
+hung='[   25.000000] INFO: task rcu_torture_fak:61 blocked for more than 20 seconds.'
+softlockup='[   26.000000] watchdog: BUG: soft lockup - CPU#2 stuck for 22s! [rcu_torture_rea:57]'
+softlockup2='[   26.000000] watchdog: soft lockup - CPU#2 stuck for 22s! [rcu_torture_rea:57]'
+stall='[   27.000000] ??? Writer stall state RTWS_SYNC(8) g0 f0x0 ->state 0x2 cpu 1'
+killed='qemu-boot: killed after 210 s'
+# A lockdep report of the kind rcutorture.qrcu_lockdep_selftest=1 provokes.
+rephead='[    2.700000] =============================
+[    2.700000] WARNING: suspicious RCU usage
+[    2.700000] 6.1.192 #1 Not tainted
+[    2.700000] -----------------------------'
+reptext='[    2.700000] kernel/rcu/qrcu.c:310 Illegal QRCU grace period in same-type QRCU (or in RCU) read-side critical section!'
+othertext='[    2.700000] kernel/rcu/qrcu.c:120 Illegal qrcu_read_lock() from idle!'
+reptail='[    2.700000]
+[    2.700000] other info that might help us debug this:
+[    2.700000] rcu_scheduler_active = 2, debug_locks = 1
+[    2.700000] 1 lock held by insmod/70:
+[    2.700000]  #0: ffffffffa0016070 (qrcu_selftest){....}-{0:0}, at: qrcu_torture_init+0x40/0x90 [rcutorture]
+[    2.700000] stack backtrace:
+[    2.700000] CPU: 1 PID: 70 Comm: insmod Not tainted 6.1.192 #1
+[    2.700000] Call Trace:
+[    2.700000]  <TASK>
+[    2.700000]  dump_stack_lvl+0x45/0x5e
+[    2.700000]  synchronize_qrcu+0x3a/0x1d0
+[    2.700000]  </TASK>'
+selfline='[    2.710000] qrcu-torture: qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0'
 
-# case NAME EXPECT WANT LINE...: build a log from the lines, run the
-# parser with EXPECT, and compare its verdict with WANT (pass or fail).
-bad=0
+# case_ NAME SCENARIO WANT WHY LINE...: build a log from the lines, run
+# the parser for the scenario, and compare its verdict with WANT (pass,
+# fail, or usage: exit status 2, a bad scenario).  A case that must not
+# pass must also give WHY, a piece of the reason it prints: a log
+# rejected for another reason than the one it was made for tests
+# nothing.
+bad=0 npass=0 nfail=0
 case_() {
-	name=$1 expect=$2 want=$3
-	shift 3
-	printf '%s\n' "$@" >"$tmp/$name.log"
-	if KERNEL_QEMU_CPUS=2 "$parse" "$tmp/$name.log" "$expect" >"$tmp/$name.out" 2>&1; then
-		got=pass
-	else
-		got=fail
-	fi
-	if [ "$got" = "$want" ]; then
+	name=$1 scen=$2 want=$3 why=$4
+	shift 4
+	[ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = "$name" ] || return 0
+	if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi >"$tmp/$name.log"
+	status=0
+	"$parse" "$tmp/$name.log" "$tmp/$scen" >"$tmp/$name.out" 2>&1 || status=$?
+	case $status in 0) got=pass ;; 1) got=fail ;; 2) got=usage ;; *) got="exit $status" ;; esac
+	if [ "$got" = "$want" ] && [ "$want" != pass ] && ! grep -qF -- "$why" "$tmp/$name.out"; then
+		echo "WRONG: $name: parser says $got, but not because of: $why"
+		sed -e 's/^/    /' "$tmp/$name.out"
+		bad=1
+	elif [ "$got" = "$want" ]; then
 		echo "ok: $name: parser says $got, as it must"
+		if [ "$want" = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
 	else
 		echo "WRONG: $name: parser says $got, must say $want"
 		sed -e 's/^/    /' "$tmp/$name.out"
@@ -41,19 +121,151 @@ case_() {
 	fi
 }
 
-case_ clean-success SUCCESS pass "$smp" "$start" "$stats" "$goodpipe" "$success"
-case_ success-with-warning SUCCESS fail "$smp" "$start" "$stats" "$warning" "$goodpipe" "$success"
-case_ success-with-lockdep SUCCESS fail "$smp" "$start" "$lockdep" "$goodpipe" "$success"
-case_ no-end-line SUCCESS fail "$smp" "$start" "$stats" "$goodpipe"
-case_ panic SUCCESS fail "$smp" "$start" "$stats" "$panic"
-case_ failure-when-success-expected SUCCESS fail "$smp" "$start" "$badpipe" "$failure"
-case_ busted-fails FAILURE pass "$smp" "$start" "$warning" "$badpipe" "$failure"
-case_ busted-passes FAILURE fail "$smp" "$start" "$goodpipe" "$success"
-case_ busted-no-end-line FAILURE fail "$smp" "$start" "$badpipe"
-case_ busted-failure-without-short-gp FAILURE fail "$smp" "$start" "$goodpipe" "$failure"
-case_ empty-log SUCCESS fail
-case_ one-cpu SUCCESS fail "$onecpu" "$start" "$stats" "$goodpipe" "$success"
-case_ no-cpu-count SUCCESS fail "$start" "$stats" "$goodpipe" "$success"
-case_ busted-one-cpu FAILURE fail "$onecpu" "$start" "$warning" "$badpipe" "$failure"
+# Runs that must pass.
+case_ clean-success good pass '-' "$smp" "$start" "$stats1" "$stats2" "$statsend" "$goodpipe" "$success"
+case_ busted-fails busted pass '-' "$smp" "$start" "$bstats1" "$warning" "$bstats2" "$badpipe" "$failure"
+case_ fastpath-used fast pass '-' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$paths" "$success"
+
+# The old checks.
+case_ success-with-warning good fail 'bad lines' "$smp" "$start" "$stats1" "$warning" "$stats2" "$goodpipe" "$success"
+case_ success-with-lockdep good fail 'bad lines' "$smp" "$start" "$stats1" "$lockdep" "$stats2" "$goodpipe" "$success"
+case_ no-end-line good fail "no 'End of test:' line" "$smp" "$start" "$stats1" "$stats2" "$goodpipe"
+case_ panic good fail 'bad lines' "$smp" "$start" "$stats1" "$stats2" "$panic"
+case_ qemu-killed good fail 'qemu-boot: killed' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$killed"
+case_ failure-when-success-expected good fail 'end line is not SUCCESS' "$smp" "$start" "$stats1" "$stats2" "$badpipe" \
+	'[   31.600000] qrcu-torture:--- End of test: FAILURE: nreaders=4 nfakewriters=4'
+case_ busted-passes busted fail 'a broken flavor passed' "$smp" "$start" "$bstats1" "$bstats2" "$bgoodpipe" \
+	'[   31.600000] busted_qrcu-torture:--- End of test: SUCCESS: nreaders=4 nfakewriters=4'
+case_ busted-no-end-line busted fail "no 'End of test:' line" "$smp" "$start" "$bstats1" "$bstats2" "$badpipe"
+case_ busted-failure-without-short-gp busted fail 'no reader saw a too-short grace period' "$smp" "$start" "$bstats1" "$bstats2" "$bgoodpipe" "$failure"
+case_ busted-crashed busted fail 'crashed or hung' "$smp" "$start" "$bstats1" "$bstats2" "$badpipe" "$panic" "$failure"
+case_ empty-log good fail 'missing or empty'
+case_ one-cpu good fail '4 CPUs were asked for' "$onecpu" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ fewer-cpus-than-asked good fail '4 CPUs were asked for' "$twocpus" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ no-cpu-count good fail "no 'smp: Brought up' line" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ busted-one-cpu busted fail '4 CPUs were asked for' "$onecpu" "$start" "$bstats1" "$warning" "$bstats2" "$badpipe" "$failure"
+
+# The preemption mode the scenario asks for on the command line.
+case_ preempt-none nopreempt pass - "$prenone" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ preempt-ignored nopreempt fail 'but the kernel says: Dynamic Preempt: full' "$prefull" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ preempt-unknown nopreempt fail 'nothing about Dynamic Preempt' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+
+# The writer's progress (the kernel's own check).
+case_ writer-no-progress good fail 'the writer made no progress' "$smp" "$start" "$stats0a" "$stats0b" "$emptypipe" "$success"
+case_ writer-stuck good fail 'the writer made no progress' "$smp" "$start" "$stats1" "$stats2same" "$goodpipe" "$success"
+case_ writer-went-back good fail 'the writer made no progress' "$smp" "$start" "$stats1" "$stats2less" "$goodpipe" "$success"
+case_ writer-stuck-busted busted fail 'the writer made no progress' "$smp" "$start" "$bstats1" "$bstats1" "$warning" "$badpipe" "$failure"
+w() { # VER: a statistics line of the window scenario
+	echo "[   10.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: $1 tfle: 0 rta: 1 rtaf: 0 rtf: 0 rtmbe: 0"
+}
+case_ writer-paused-within-window window pass - "$smp" "$start" "$(w 100)" "$(w 100)" "$(w 100)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-paused-longer-than-window window fail 'statistics line 5 has ver: 150, 3 line(s) after ver: 150' \
+	"$smp" "$start" "$(w 100)" "$(w 150)" "$(w 150)" "$(w 150)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-went-back-in-window window fail 'statistics line 2 has ver: 90, 1 line(s) after ver: 100' \
+	"$smp" "$start" "$(w 100)" "$(w 90)" "$(w 150)" "$goodpipe" "$success"
+case_ writer-none-in-first-window window fail 'statistics line 3 has ver: 0' \
+	"$smp" "$start" "$(w 0)" "$(w 0)" "$(w 0)" "$(w 150)" "$goodpipe" "$success"
+case_ one-stats-line good fail 'fewer than the 2 required' "$smp" "$start" "$stats2" "$goodpipe" "$success"
+case_ no-stats-line good fail '0 statistics lines' "$smp" "$start" "$goodpipe" "$success"
+case_ only-final-stats good fail '0 statistics lines' "$smp" "$start" "$statsend" "$goodpipe" "$success"
+case_ too-few-updates good fail 'fewer than the 100 grace periods' "$smp" "$start" "$fewstats1" "$fewstats2" "$goodpipe" "$success"
+case_ writer-stall-report good fail 'Writer stall state' "$smp" "$start" "$stats1" "$stall" "$stats2" "$goodpipe" "$success"
+
+# The readers.
+case_ no-reader-pipe good fail "no 'Reader Pipe:' line" "$smp" "$start" "$stats1" "$stats2" "$success"
+case_ empty-reader-pipe good fail 'counted 0 reads' "$smp" "$start" "$stats1" "$stats2" "$emptypipe" "$success"
+case_ too-few-reads good fail 'counted 823 reads' "$smp" "$start" "$stats1" "$stats2" "$fewpipe" "$success"
+case_ busted-no-reader-pipe busted fail "no 'Reader Pipe:' line" "$smp" "$start" "$bstats1" "$warning" "$bstats2" "$failure"
+
+# The torture type.
+case_ end-line-of-srcu good fail 'not of torture type qrcu' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$srcusuccess"
+case_ stats-of-srcu good fail '0 statistics lines' "$smp" "$start" "$srcustats1" "$srcustats2" "$goodpipe" "$success"
+case_ busted-end-line-of-qrcu busted fail 'not of torture type busted_qrcu' "$smp" "$start" "$bstats1" "$warning" "$bstats2" "$badpipe" \
+	'[   31.600000] qrcu-torture:--- End of test: FAILURE: nreaders=4 nfakewriters=4'
+
+# A log that lost lines, or a lockdep that stopped looking.
+case_ printk-dropped good fail 'cannot be trusted: ** 37 printk messages dropped' "$smp" "$start" "$stats1" "$dropped" "$stats2" "$goodpipe" "$success"
+case_ lockdep-off good fail 'cannot be trusted: INFO: lockdep is turned off' "$smp" "$start" "$stats1" "$lockdepoff" "$stats2" "$goodpipe" "$success"
+case_ busted-printk-dropped busted fail 'cannot be trusted' "$smp" "$start" "$bstats1" "$warning" "$dropped" "$bstats2" "$badpipe" "$failure"
+
+# Hangs the detectors report.
+case_ hung-task good fail 'blocked for more than' "$smp" "$start" "$stats1" "$hung" "$stats2" "$goodpipe" "$success"
+case_ soft-lockup good fail 'soft lockup' "$smp" "$start" "$stats1" "$softlockup" "$stats2" "$goodpipe" "$success"
+case_ soft-lockup-no-bug-word good fail 'soft lockup' "$smp" "$start" "$stats1" "$softlockup2" "$stats2" "$goodpipe" "$success"
+case_ busted-hung busted fail 'crashed or hung' "$smp" "$start" "$bstats1" "$warning" "$hung" "$bstats2" "$badpipe" "$failure"
+
+# The fastpath scenario.
+case_ fastpath-never-taken fast fail 'only 0 grace periods took the fastpath' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$nofast" "$success"
+case_ fastpath-no-paths-line fast fail "no 'qrcu-paths:' line" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ fastpath-window-rarely-open fast fail 'widened 3 times' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$fewwin" "$success"
+case_ fastpath-paths-without-windows fast fail 'lacks fast= or windows=' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$oldpaths" "$success"
+case_ fastpath-paths-but-failed fast fail 'bad lines' "$smp" "$start" "$stats1" "$warning" "$stats2" "$goodpipe" "$paths" "$success"
+
+# A scenario that provokes one lockdep report on purpose.
+case_ lockdep-report-expected lockdep pass - "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-missing lockdep fail 'the report the scenario expects is missing' "$smp" "$start" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-selftest-line-missing lockdep fail 'the line the scenario expects is missing' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-and-a-warning lockdep fail 'bad lines' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$warning" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-of-another-bug lockdep fail 'bad lines' "$smp" "$start" "$rephead" "$othertext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-cut-short lockdep fail 'or not a whole report' "$smp" "$start" "$rephead" "$reptext" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ lockdep-report-unasked good fail 'bad lines' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
+
+# Bad scenario files are refused, not guessed at.
+printf '%s\n' 'end=SUCCESS' 'cpus=four' >"$tmp/badcpus.expect"
+cp "$tmp/good.boot" "$tmp/badcpus.boot"
+printf '%s\n' 'end=PASS' 'cpus=4' >"$tmp/badend.expect"
+cp "$tmp/good.boot" "$tmp/badend.boot"
+printf '%s\n' 'cpus=4' >"$tmp/noend.expect"
+cp "$tmp/good.boot" "$tmp/noend.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-fastpath=10' >"$tmp/badkey.expect"
+cp "$tmp/good.boot" "$tmp/badkey.boot"
+cp "$tmp/good.expect" "$tmp/notype.expect"
+printf '%s\n' 'rcutorture.nreaders=4' >"$tmp/notype.boot"
+cp "$tmp/good.boot" "$tmp/noexpect.boot"
+case_ scenario-cpus-not-a-number badcpus usage "badcpus.expect:2: cannot use 'cpus=four'" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'preempt=off' >"$tmp/badpre.expect"
+cp "$tmp/good.boot" "$tmp/badpre.boot"
+case_ scenario-bad-preempt badpre usage "badpre.expect:3: cannot use 'preempt=off'" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ scenario-bad-end badend usage 'badend.expect:1:' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ scenario-no-end noend usage 'must say end=' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ scenario-unknown-key badkey usage "badkey.expect:3: cannot use 'min-fastpath=10'" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ scenario-no-torture-type notype usage 'no rcutorture.torture_type=' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ scenario-no-expect-file noexpect usage 'noexpect.expect: missing' "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+
+# Mutants: parse-console.sh with one check taken out must be caught by
+# the case made for that check.  (Skipped when this run is itself one, or runs one case.)
+mutant() { # NAME CASE SED: the case that must now be judged wrongly
+	sed -e "$3" kernel/bin/parse-console.sh >"$tmp/mutant.sh"
+	chmod +x "$tmp/mutant.sh"
+	if cmp -s kernel/bin/parse-console.sh "$tmp/mutant.sh"; then
+		echo "WRONG: mutant $1: the edit no longer changes parse-console.sh; update it"
+		bad=1
+	elif ! SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 || ! grep -q "^ok: $2:" "$tmp/mutant.out"; then
+		echo "WRONG: mutant $1: case $2 is not judged right even with the real script"
+		bad=1
+	elif VERDICT_PARSER=$tmp/mutant.sh SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 ||
+		! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
+		echo "WRONG: mutant $1: case $2 did not catch it"
+		bad=1
+	else
+		echo "ok: mutant $1: caught by case $2"
+	fi
+}
+# shellcheck disable=SC2016 # the sed scripts name the parser's own variables
+if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
+	mutant no-progress-check writer-stuck 's/if (!bad \&\& (\$1 < last || \$1 <= before))/if (0)/'
+	mutant may-go-back writer-went-back-in-window 's/\$1 < last || //'
+	mutant any-end-line end-line-of-srcu 's/"\$ttype-torture:--- End of test: "\*)/*)/'
+	mutant no-dropped-pattern printk-dropped 's/printk messages dropped|//'
+	mutant no-lockdep-off-pattern lockdep-off 's/lockdep is turned off|//'
+	mutant no-min-fast fastpath-never-taken 's/\[ "\$fast" -ge "\$min_fast" \]/true/'
+	mutant no-reader-pipe-needed no-reader-pipe "s/note \"no 'Reader Pipe:' line.*/:/"
+	mutant preempt-not-checked preempt-ignored 's/if \[ -n "\$preempt" \] \&\& /if false \&\& /'
+	mutant report-not-required lockdep-report-missing 's/if \[ -n "\$report" \] \&\& \[ -z "\${reportat:-}" \]; then/if false; then/'
+	mutant report-excuses-all lockdep-report-and-a-warning 's/if (!at || i < b || i > e) print line\[i\]/if (!at) print line[i]/'
+	mutant no-min-stats one-stats-line 's/else if (n < min)/else if (0)/'
+fi
+
+echo "verdict-selftest: $npass runs passed and $nfail rejected as they must be"
 [ "$bad" -eq 0 ] && echo "verdict-selftest: all cases judged as they must be"
 exit "$bad"
