@@ -234,22 +234,10 @@ case_ scenario-no-expect-file noexpect usage 'noexpect.expect: missing' "$smp" "
 
 # Mutants: parse-console.sh with one check taken out must be caught by
 # the case made for that check.  (Skipped when this run is itself one, or runs one case.)
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
 mutant() { # NAME CASE SED: the case that must now be judged wrongly
-	sed -e "$3" kernel/bin/parse-console.sh >"$tmp/mutant.sh"
-	chmod +x "$tmp/mutant.sh"
-	if cmp -s kernel/bin/parse-console.sh "$tmp/mutant.sh"; then
-		echo "WRONG: mutant $1: the edit no longer changes parse-console.sh; update it"
-		bad=1
-	elif ! SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 || ! grep -q "^ok: $2:" "$tmp/mutant.out"; then
-		echo "WRONG: mutant $1: case $2 is not judged right even with the real script"
-		bad=1
-	elif VERDICT_PARSER=$tmp/mutant.sh SELFTEST_ONLY=$2 sh "$0" >"$tmp/mutant.out" 2>&1 ||
-		! grep -q "^WRONG: $2:" "$tmp/mutant.out"; then
-		echo "WRONG: mutant $1: case $2 did not catch it"
-		bad=1
-	else
-		echo "ok: mutant $1: caught by case $2"
-	fi
+	mutant_of kernel/bin/parse-console.sh VERDICT_PARSER "$@"
 }
 # shellcheck disable=SC2016 # the sed scripts name the parser's own variables
 if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
