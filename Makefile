@@ -190,7 +190,7 @@ qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for
 -include build/qrcu-big.mk
 -include build/qrcu-all.mk
 
-# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 9).
+# The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
 -include kernel/kernel.mk
 -include kernel/bench.mk
 # The kernel chapter (whatever its number) runs the kernel's checks too.

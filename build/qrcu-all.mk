@@ -1,6 +1,6 @@
-# build/qrcu-all.mk: chapter 8 (QRCU for every number of readers and
+# build/qrcu-all.mk: chapter 9 (QRCU for every number of readers and
 # updaters), for the top-level Makefile to include.  The chapter's runs
-# are ordinary chapter runs (make chapter-8); this file adds the report
+# are ordinary chapter runs (make chapter-9); this file adds the report
 # that reads them: the verdict, the mutant table and the figures, which
 # also checks that the runs say what the chapter claims (the negative
 # control among them), and the report's self-test, which breaks the
@@ -10,9 +10,9 @@
 
 QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$(ALL_RUNS))
 
-qrcu-all: $(OUT)/rules.mk ## chapter 8: the all-sizes QRCU model's verdict, the mutant table and the figures
+qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the mutant table and the figures
 	@build/sync-models --keep-edits
-	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-8-checks $(OUT)/runs/qrcu-big-3-3.out $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS))
+	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-9-checks $(OUT)/runs/qrcu-big-3-3.out $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS))
 	@build/qrcu-all-report
 
 # In make check, after the runs (the report reads their kept reports).
@@ -20,5 +20,5 @@ qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS)) $(O
 	@build/record qrcu-all-report -- build/qrcu-all-report
 	@build/record qrcu-all-selftest -- build/qrcu-all-selftest
 
-CHAPTER_8_EXTRA := qrcu-all-check
+CHAPTER_9_EXTRA := qrcu-all-check
 CHAPTER_CHECKS += qrcu-all-check

@@ -1,4 +1,4 @@
-# build/qrcu-big.mk: the long runs of chapter 7 (shrinking QRCU), for the
+# build/qrcu-big.mk: the long runs of chapter 8 (shrinking QRCU), for the
 # top-level Makefile to include.  The sweep-ID-full targets come from the
 # chapter, through $(OUT)/rules.mk; rows marked "full" in its tables run
 # only here.  Each run keeps to the memory and time budgets its table
@@ -10,6 +10,6 @@
 
 .PHONY: qrcu-big qrcu-crosscheck-full
 
-qrcu-big: sweep-qrcu-big-full ## chapter 7's largest runs of the reduced QRCU model (3x4 and beyond)
+qrcu-big: sweep-qrcu-big-full ## chapter 8's largest runs of the reduced QRCU model (3x4 and beyond)
 
-qrcu-crosscheck-full: sweep-shrink-r0-full sweep-shrink-r1-full sweep-shrink-r2-full sweep-shrink-r3-full ## chapter 7's step table rows too big for make chapter-7 (original 3x2: ~10 GB)
+qrcu-crosscheck-full: sweep-shrink-r0-full sweep-shrink-r1-full sweep-shrink-r2-full sweep-shrink-r3-full ## chapter 8's step table rows too big for make chapter-8 (original 3x2: ~10 GB)

@@ -25,7 +25,7 @@ KERNEL_BENCH_TABLE := $(KERNEL_BENCH_OUT)/table.md
 KERNEL_BENCH_SUBMAKE = $(MAKE) --no-print-directory -f kernel/bench.mk OUT=$(OUT)
 # Benchmark boots kept for the book (kernel/bin/bench-record.sh: each
 # whole console log, xz-compressed), and their summary: a table with a
-# column per run, and the range of every figure, which chapter 9 quotes
+# column per run, and the range of every figure, which chapter 10 quotes
 # as [KEY]{.bench}.
 KERNEL_BENCH_RUNS := kernel/bench-runs
 KERNEL_BENCH_RECORDED := $(KERNEL_BENCH_OUT)/recorded.tsv

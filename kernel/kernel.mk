@@ -133,7 +133,7 @@ kernel-soak: kernel ## boot every scenario of kernel/configs/SOAKLIST as often a
 	@$(KERNEL_SUBMAKE) kernel-soak-check
 
 # Re-judge every kept run against its scenario as it now stands, and
-# write the summary chapter 9 shows, out/kernel/soak/summary.md.
+# write the summary chapter 10 shows, out/kernel/soak/summary.md.
 kernel-soak-check: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs.sh $(KERNEL_SOAK_RUNS) \
 		$(KERNEL_SRC).stamp $(KERNEL_SOAK_OUT)/summary.md

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-runs.sh DIR TABLE FIGURES
 # Summarise the benchmark boots recorded in DIR (by bench-record.sh, one
-# whole console log each, compressed: *.log.xz) for chapter 9: TABLE
+# whole console log each, compressed: *.log.xz) for chapter 10: TABLE
 # gets one Markdown table with a column per run and a row per measured
 # run of a module, and per ratio: the median and, in brackets, the
 # spread within the boot (the quartiles; for a ratio, the band from the

@@ -3,7 +3,7 @@
 # soak-runs.sh --hash SCENARIO
 # Check the boots kept in RUNSDIR (kernel/soak-runs, written by
 # soak-record.sh) against kernel/configs/SOAKLIST, and write SUMMARY, the
-# Markdown tables chapter 9 shows.  Every kept run must
+# Markdown tables chapter 10 shows.  Every kept run must
 #   - belong to a scenario of SOAKLIST and have run for its SECONDS;
 #   - come from the series and scenario files as they are now (the code
 #     of the series, without its commit messages, and the scenario's
