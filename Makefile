@@ -28,6 +28,9 @@ NO_RULES_GOALS := help deps clean lint
 .PHONY: all help deps models check check-models check-harness check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
+# make verify, simulate, replay, interactive, list (for readers).
+include build/workbench.mk
+
 # Files left by a make run as root (sudo make) that a later make as
 # oneself could not replace: say so at once, with the command that fixes it.
 ifneq ($(MAKECMDGOALS),help)
@@ -50,7 +53,8 @@ help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed 's/^\([^:]*\):.*## \(.*\)/  \1|\2/; s/%/N/' | \
 		awk -F'|' '{ printf "%-24s %s\n", $$1, $$2 }'
-	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS (verify), MEMLIM=$(MEMLIM) (MB) and"
+	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP (verify), SEED STEPS SIMFLAGS"
+	@echo "  (simulate), RUN TRAILFLAGS (replay), MEMLIM=$(MEMLIM) (MB) and"
 	@echo "  TIME=$(TIME) (s), ceilings over every search, FORCE=1 (models: discard your edits)"
 
 deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
@@ -141,7 +145,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/record models-written -- build/sync-models --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc $(CHAPTER_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/summary
@@ -156,9 +160,6 @@ check-book:
 	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
 	@build/record book-browser-selftest -- build/browser-selftest
-
-verify: $(OUT)/deps.stamp ## run Spin on MODEL=path [DEFS=-DX=3 CFLAGS=-DSAFETY RUNFLAGS=]
-	@build/verify "$(MODEL)" "$(DEFS)" "$(CFLAGS)" "$(RUNFLAGS)"
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -175,7 +176,7 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
 	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py \
 	build/book.js build/references.md build/run-figures build/book-targets \
-	build/book-search build/book-links
+	build/book-search build/book-links build/search-command
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book
