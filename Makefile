@@ -175,7 +175,7 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
 	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py \
 	build/book.js build/references.md build/run-figures build/book-targets \
-	build/book-search build/book-links
+	build/book-search build/book-links build/search-command
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
 	@build/book

@@ -64,6 +64,12 @@ local function html_escape(s)
 end
 
 local function command_line(el)
+  -- A liveness run's flags (ltl=, fair=, np=) are panlib's to decide.
+  if attr(el, 'ltl') or attr(el, 'fair') or attr(el, 'np') then
+    local ok, out = pcall(pandoc.pipe, 'build/search-command',
+      {OUT .. '/extract/' .. TAG .. '/run.' .. el.identifier .. '.flags'}, '')
+    if ok then return (out:gsub('%s+$', '')) end
+  end
   local model = attr(el, 'model') or '?'
   local defs = attr(el, 'defs')
   local cflags = attr(el, 'cflags') or '-DSAFETY'

@@ -127,6 +127,7 @@ local function valid(value, kind)
     return true
   end
   if kind == 'check|full' then return value == 'check' or value == 'full', 'must be check or full' end
+  if kind == '1' then return value == '1', 'is a switch: give 1 or leave it out' end
   return true
 end
 
@@ -241,7 +242,11 @@ function handlers.derive(el)
   table.insert(index, 'derive ' .. file .. ' ' .. from)
 end
 
-local RUN_KEYS = {'model', 'defs', 'cflags', 'runflags', 'timeout', 'memlim'}
+-- cflags is written as given: its default depends on the kind of search
+-- (-DSAFETY for a safety run, none for a liveness run), which
+-- build/panlib.py's search_flags decides from ltl=, fair= and np=.
+local RUN_KEYS = {'model', 'defs', 'cflags', 'runflags', 'ltl', 'fair', 'np',
+  'timeout', 'memlim'}
 
 local function flags(el, id, cls, loc)
   -- The line is kept apart from the flags, which a run depends on: moving
@@ -249,7 +254,9 @@ local function flags(el, id, cls, loc)
   write('where.' .. id, loc .. '\n')
   local lines = {'chapter=' .. chapter, 'id=' .. id}
   for _, k in ipairs(RUN_KEYS) do
-    table.insert(lines, k .. '=' .. (attr(el, k, cls) or ''))
+    local v
+    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
+    table.insert(lines, k .. '=' .. (v or ''))
   end
   return table.concat(lines, '\n') .. '\n'
 end

@@ -117,6 +117,79 @@ def includes(model_path):
     return found
 
 
+# ---------------------------------------------------------------------------
+# Safety and liveness searches.  A safety search (the default) compiles pan
+# with -DSAFETY and looks for assertion violations and invalid end states.
+# A liveness search looks for cycles: acceptance cycles of a claim (an ltl
+# formula or a never claim; pan -a, -N NAME picks the formula) or
+# non-progress cycles (pan compiled with -DNP, run with -l), optionally
+# under weak fairness (-f).  It must not be compiled with -DSAFETY, which
+# makes pan skip the cycles.  The chapters' blocks (ltl= fair= np=) and
+# make verify (LTL= FAIR= NP=) both get their flags from search_flags.
+
+LIVENESS_KEYS = ("ltl", "fair", "np")
+
+
+def _words(flags):
+    return shlex.split(flags or "")
+
+
+def is_liveness(runflags="", ltl="", fair="", np=""):
+    """Whether a search looks for cycles (asked by ltl/fair/np or by pan's
+    own -a or -l)."""
+    words = _words(runflags)
+    return bool(ltl or fair or np or "-a" in words or "-l" in words)
+
+
+def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
+    """(cflags, runflags) of a search.  CFLAGS None or '' means the
+    default: -DSAFETY (build/format.tsv) for a safety search, nothing for a
+    liveness one.  LTL names the formula (or never claim) whose acceptance
+    cycles are looked for; NP asks for non-progress cycles; FAIR for weak
+    fairness.  The flags these imply are added to what CFLAGS and RUNFLAGS
+    hold (never twice).  Raises RunError, naming WHERE, when the flags
+    contradict each other."""
+    live = is_liveness(runflags, ltl, fair, np)
+    cw = _words(cflags) if cflags else (
+        [] if live else _words(default("pan", "cflags")))
+    rw = _words(runflags)
+    if ltl and not re.fullmatch(r"[A-Za-z_]\w*", ltl):
+        raise RunError(f"{where}: ltl={ltl!r} is not the name of a formula; give "
+                       "the name that follows ltl in the model, e.g. ltl q { []<> x }"
+                       " is LTL=q")
+    for name, value in (("fair", fair), ("np", np)):
+        if value not in ("", "1"):
+            raise RunError(f"{where}: {name}={value!r}: give {name}=1 or leave it out")
+    if live and "-DSAFETY" in cw:
+        raise RunError(f"{where}: a search for cycles cannot use a pan compiled with "
+                       "-DSAFETY (pan skips cycles then); drop -DSAFETY from the C flags")
+    if np and ltl:
+        raise RunError(f"{where}: ltl={ltl} and np=1 ask for two searches; pan looks "
+                       "for acceptance cycles (ltl) or non-progress cycles (np) in one"
+                       " run: give one of them")
+    if np or "-l" in rw:
+        if "-DNP" not in cw:
+            cw.append("-DNP")
+        add = ["-l"]
+    elif live:
+        add = ["-a"]
+    else:
+        add = []
+    if fair:
+        add.append("-f")
+    if ltl and "-N" not in rw:
+        add += ["-N", ltl]
+    rw = [w for w in add if w not in rw] + rw
+    return " ".join(cw), " ".join(rw)
+
+
+def spec_flags(spec, where=None):
+    """(cflags, runflags) of the run a block defines (a read_spec dict)."""
+    return search_flags(spec.get("cflags", ""), spec.get("runflags", ""),
+                        spec.get("ltl", ""), spec.get("fair", ""), spec.get("np", ""),
+                        where or f"run {spec.get('id', '?')}")
+
+
 def describe(model, defs, cflags, runflags):
     """The three commands of a run, as a reader would type them."""
     cflags = default("pan", "cflags") if cflags is None else cflags
@@ -271,8 +344,12 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
                                   + ["-DVECTORSZ=4096"]) + "\")")
     if proc.returncode not in (0, 1) or "State-vector" not in text:
-        first = next((l for l in text.splitlines() if l.startswith("pan")),
-                     text.strip()[-200:])
+        # The line that says why: an error, an option pan refuses, else
+        # its first own line.
+        lines = text.splitlines()
+        first = next((l for l in lines if re.search(
+            r"error|disabled by|requires|unknown option|not supported", l, re.I)), None) \
+            or next((l for l in lines if l.startswith("pan")), text.strip()[-200:])
         raise RunError(f"{model}: pan ended with status {proc.returncode} "
                        f"and no report: {first.strip()}")
 
@@ -343,8 +420,10 @@ def sweep_rows(path, chapter):
         flags = "".join(f"{k}={v}\n" for k, v in [
             ("chapter", chapter), ("id", rid), ("model", keys["model"]),
             ("defs", defs),
-            ("cflags", keys.get("cflags", default("sweep", "cflags"))),
+            ("cflags", keys.get("cflags", "")),
             ("runflags", keys.get("runflags", "")),
+            ("ltl", keys.get("ltl", "")), ("fair", keys.get("fair", "")),
+            ("np", keys.get("np", "")),
             ("timeout", keys.get("timeout", "")),
             ("memlim", keys.get("memlim", ""))])
         target = cell.get("target", "check") or "check"
@@ -399,14 +478,19 @@ def model_hash(model):
 
 
 def provenance(spec, models="models"):
-    """The provenance text of the run SPEC (a read_spec dict) as of now."""
+    """The provenance text of the run SPEC (a read_spec dict) as of now:
+    the flags are those the search used (a liveness block's included)."""
+    try:
+        cflags, runflags = spec_flags(spec)
+    except RunError:  # the run reports it; the provenance keeps the block's
+        cflags, runflags = spec.get("cflags", ""), spec.get("runflags", "")
     values = {
         "model": spec["model"],
         "model-sha256": model_hash(os.path.join(models, spec["model"])),
         "spin": spin_version(),
         "defs": spec.get("defs", ""),
-        "cflags": spec.get("cflags", default("pan", "cflags")),
-        "runflags": spec.get("runflags", ""),
+        "cflags": cflags,
+        "runflags": runflags,
     }
     return "".join(f"{k}={values[k]}\n" for k in PROVENANCE_KEYS)
 
@@ -441,7 +525,9 @@ def report(rid, out=None):
 
 FIELDS = [
     ("errors", "errors"),
-    ("violation", "assertion violation"),
+    ("violation", "error found"),
+    ("claim", "never claim"),
+    ("cycles", "cycle search"),
     ("state_vector", "state-vector bytes"),
     ("depth", "depth reached"),
     ("stored", "states, stored"),
@@ -467,6 +553,17 @@ def parse(text):
         m = re.search(pat, text, re.M)
         if m:
             f[key] = m.group(1)
+    # What was searched for: the claim used (an ltl formula's name, :np_:
+    # for non-progress cycles) and whether cycles were looked for, e.g.
+    # "acceptance cycles + (fairness enabled)" or "cycle checks -
+    # (disabled by -DSAFETY)".
+    m = re.search(r"^\s*never claim\s+\+ \((.*)\)\s*$", text, re.M)
+    if m:
+        f["claim"] = m.group(1)
+    m = re.search(r"^\s*((?:acceptance\s+|non-progress\s+)?cycles?(?: checks)?)\s+"
+                  r"([+-]) \((.*)\)\s*$", text, re.M)
+    if m:
+        f["cycles"] = f"{' '.join(m.group(1).split())} {m.group(2)} ({m.group(3)})"
     m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
                   r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
                   re.M)
@@ -519,12 +616,76 @@ def coverage_warning(text):
     return None
 
 
+def liveness_problem(fields, runflags="", ltl="", fair="", np=""):
+    """Why the report of a liveness search is no verdict on what it was
+    asked to check, or None: pan searched another claim (or none: a
+    model without that formula), or did not look for cycles at all."""
+    if not is_liveness(runflags, ltl, fair, np):
+        return None
+    claim, cycles = fields.get("claim"), fields.get("cycles", "")
+    if ltl and claim != ltl:
+        return (f"pan searched {'the claim ' + claim if claim else 'no claim'}, not "
+                f"ltl {ltl}: the model has no formula of that name")
+    if not re.search(r"cycles \+ \(", cycles):
+        return f"pan did not look for cycles ({cycles or 'no search line'})"
+    return None
+
+
+def ltl_names(model):
+    """The names of the ltl formulas of MODEL and the files it includes."""
+    names = []
+    for path in [model] + includes(model):
+        try:
+            text = open(path).read()
+        except OSError:
+            continue
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        names += [n for n in re.findall(r"^\s*ltl\s+(\w+)\s*\{", text, re.M)
+                  if n not in names]
+    return names
+
+
+def claim_unchecked(fields):
+    """When a report shows a claim (an ltl formula or never claim) that the
+    search did not check for cycles (a safety search), what to say, else
+    None.  Such a run is never a pass of the claim."""
+    claim = fields.get("claim")
+    cycles = fields.get("cycles", "")
+    if not claim or claim == ":np_:" or re.search(r"\+ \(", cycles):
+        return None
+    return (f"a safety search: the claim {claim} was not checked for "
+            "acceptance cycles")
+
+
 def verdict(fields):
     """'errors: N' and, when pan said which, the kind of the first error."""
     v = f"errors: {fields.get('errors')}"
     if fields.get("errors") not in (None, "0") and fields.get("violation"):
         v += f" ({fields['violation']})"
     return v
+
+
+CYCLE_MARK = "<<<<<START OF CYCLE>>>>>"
+
+
+def cycle_summary(trail):
+    """'prefix: steps A to B, once; cycle: ...' of a readable trail (spin -t
+    -p) of a liveness error, or None when the trail holds no cycle."""
+    steps, start = [], None
+    for line in trail.splitlines():
+        if line.strip() == CYCLE_MARK and start is None:
+            start = len(steps)
+        m = re.match(r"^\s*(\d+):\s+proc\s", line)
+        if m and "[" in line:
+            steps.append(int(m.group(1)))
+    if start is None or start >= len(steps):
+        return None
+
+    def span(a, b):
+        return f"step {a}" if a == b else f"steps {a} to {b}"
+    prefix = f"prefix: {span(steps[0], steps[start - 1])}, once" if start else "no prefix"
+    return (f"{prefix}; cycle: from {CYCLE_MARK}, "
+            f"{span(steps[start], steps[-1])}, repeated forever")
 
 
 def number(s):
