@@ -12,10 +12,11 @@ export OUT MEMLIM TIME
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 PARALLEL := -j$(JOBS) --output-sync=target
 
-# The book's sources: chapters/chNN-topic.md and the answers to the quick
-# quizzes, quizzes/chNN-quizK.md (NN: the chapter that asks quiz K).
+# The book's sources: chapters/chNN-topic.md, the answers to the quick
+# quizzes, quizzes/chNN-quizK.md (NN: the chapter that asks quiz K), and
+# the reference solutions of the exercises, quizzes/chNN-exK.md.
 CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
-QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md))
+QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md quizzes/ch[0-9][0-9]-ex*.md))
 EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
 # Freshness is judged by content: $(OUT)/sha/PATH holds the hash of PATH
 # and changes (time stamp included) only when PATH's content does, so a
@@ -190,6 +191,7 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers; MEMLIM=16000 TIME=3600)
 -include build/qrcu-big.mk
 -include build/qrcu-all.mk
+-include build/exercises.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
 -include kernel/kernel.mk

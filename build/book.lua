@@ -19,7 +19,10 @@
 --     of several ratios: prose quotes the runs, never typed figures;
 --   * [chapter 5]{.ref}, [run ID]{.ref}, [quiz 3]{.ref}, [table ID]{.ref}
 --     become links to what they name (build/book-targets);
---   * quiz questions and answers link to each other;
+--   * quiz questions and answers link to each other, and so do exercises
+--     and their reference solutions;
+--   * an exercise's demand ({.grade}) is shown as what make exercise-N
+--     checks, and a graded solution ({.graded}) as what the grader prints;
 --   * [KEY]{.bench} becomes the range of benchmark figure KEY over the
 --     recorded runs (out/kernel/bench/recorded.tsv, written by
 --     kernel/bin/bench-runs.sh);
@@ -359,11 +362,12 @@ local function ref_span(s)
   local key = attr(s, 'to') or text
   key = key:gsub('^[Cc]hapters? ', 'chapter '):gsub('^[Tt]able ', 'sweep ')
            :gsub('^[Qq]uick [Qq]uiz ', 'quiz '):gsub('^[Qq]uiz ', 'quiz ')
-           :gsub('^[Rr]uns? ', 'run '):gsub('`', '')
+           :gsub('^[Rr]uns? ', 'run '):gsub('^[Ee]xercises? ', 'exercise ')
+           :gsub('^[Ss]olution ', 'solution '):gsub('`', '')
   local href = targets[key]
   if not href then
     err('cross-reference "' .. text .. '" names nothing ("' .. key .. '"); write'
-      .. ' [chapter N]{.ref}, [run ID]{.ref}, [quiz K]{.ref} or [table ID]{.ref}, or'
+      .. ' [chapter N]{.ref}, [run ID]{.ref}, [quiz K]{.ref}, [exercise K]{.ref} or [table ID]{.ref}, or'
       .. ' give to="..."')
     return pandoc.Str(text)
   end
@@ -408,6 +412,34 @@ local function report_summary(text)
     end
   end
   return table.concat(keep, '\n')
+end
+
+-- An exercise's demand ({.grade} block): what make exercise-N checks,
+-- in words, then how (the run's flags, the bound, the variant).
+local function grade_block(el)
+  local how = {}
+  if attr(el, 'require') then table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`') end
+  if attr(el, 'forbid') then
+    table.insert(how, 'no line' .. (attr(el, 'within') and (' of `' .. attr(el, 'within') .. '`') or '')
+      .. ' matches `' .. attr(el, 'forbid') .. '`')
+  end
+  local verdict = attr(el, 'verdict')
+  if verdict then
+    local what = el.text ~= '' and 'the variant below' or 'the file'
+    table.insert(how, 'Spin on ' .. what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
+      .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
+  end
+  if attr(el, 'max-stored') then
+    table.insert(how, 'in at most ' .. attr(el, 'max-stored') .. ' stored states')
+  end
+  local md = '**`make exercise-' .. (attr(el, 'exercise') or '?') .. '` checks:** '
+    .. (attr(el, 'what') or '?') .. ' (' .. table.concat(how, '; ') .. ').'
+  local blocks = pandoc.read(md, 'markdown').blocks
+  if el.text ~= '' then
+    blocks:insert(caption('the variant: your file changed by this sed script'))
+    blocks:insert(pandoc.CodeBlock(el.text, {class = 'sed'}))
+  end
+  return pandoc.Div(blocks, {class = 'grade'})
 end
 
 local function code_block(el)
@@ -470,6 +502,14 @@ local function code_block(el)
       end
     end
     return pandoc.Div(blocks, {id = el.identifier, class = 'sweep'})
+  elseif c:includes('grade') then
+    return grade_block(el)
+  elseif c:includes('graded') then
+    local want = attr(el, 'grade') == 'pass' and 'must pass' or 'must be rejected'
+    return {caption_inlines({pandoc.Code('make check'), pandoc.Str(' grades '),
+      pandoc.Code('models/' .. (attr(el, 'model') or '?')), pandoc.Str(' against exercise '
+      .. (attr(el, 'exercise') or '?') .. ': it ' .. want .. ', and the grader prints these lines')}),
+      pandoc.CodeBlock(el.text, {class = 'grade-output'})}
   elseif c:includes('generated') then
     local src = attr(el, 'src')
     local f = src and io.open(src, 'r')
@@ -497,8 +537,13 @@ local function div(el)
     local answer = attr(el, 'answer')
     el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str('Answer')}, answer .. '.html')}))
     return el
+  elseif el.classes:includes('exercise') then
+    local answer = attr(el, 'answer')
+    el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str('Reference solution')}, answer .. '.html')}))
+    return el
   elseif el.classes:includes('question') and BACK ~= '' then
-    el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str('Back to the question')}, BACK)}))
+    local back = BACK:match('#exercise%-') and 'Back to the exercise' or 'Back to the question'
+    el.content:insert(pandoc.Para({pandoc.Link({pandoc.Str(back)}, BACK)}))
     return el
   end
   return nil

@@ -16,7 +16,9 @@
 --
 -- Everything else is written as files in DIR, one per definition:
 --   model.NAME, derive.NAME, run.ID.flags, run.ID.expect, trail.ID,
---   sweep.ID, checkin.N  -- and "index", one line per definition.
+--   sweep.ID, checkin.N, grade.N.K (demand K of exercise N), graded.NAME
+--   (a solution graded by make check) -- and "index", one line per
+--   definition.
 
 local outdir, chapter
 local fragments, order = {}, {}
@@ -89,7 +91,7 @@ local function where(el)
   if el.identifier ~= '' then
     snippet = '#' .. el.identifier
   else
-    for _, k in ipairs({'file', 'run', 'src', 'check-in'}) do
+    for _, k in ipairs({'file', 'run', 'src', 'check-in', 'model'}) do
       local v = el.attributes[k]
       if v and not snippet then snippet = k .. '=' .. (v:match('^%S*') or '') end
     end
@@ -126,8 +128,13 @@ local function valid(value, kind)
     end
     return true
   end
-  if kind == 'check|full' then return value == 'check' or value == 'full', 'must be check or full' end
   if kind == '1' then return value == '1', 'is a switch: give 1 or leave it out' end
+  if kind:find('|', 1, true) then
+    for word in (kind .. '|'):gmatch('([^|]*)|') do
+      if value == word then return true end
+    end
+    return false, 'must be ' .. kind:gsub('|', ' or ')
+  end
   return true
 end
 
@@ -282,6 +289,37 @@ function handlers.sweep(el, loc)
   write('sweep.' .. id, flags(el, id, 'sweep', loc) .. 'params=' .. attr(el, 'params')
         .. '\n---\n' .. body(el))
   table.insert(index, 'sweep ' .. id .. ' ' .. attr(el, 'model'))
+end
+
+-- An exercise's demands, one block each, in the order the grader checks
+-- them (build/grade); the body, when there is one, is a sed script that
+-- makes the variant of the student's file the demand runs.
+local grades = {}
+
+local GRADE_KEYS = {'exercise', 'model', 'what', 'hint', 'verdict', 'defs', 'cflags',
+  'runflags', 'max-stored', 'require', 'forbid', 'within'}
+
+local function spec(el, cls, keys, loc)
+  local lines = {'chapter=' .. chapter, 'where=' .. loc}
+  for _, k in ipairs(keys) do
+    local v = attr(el, k, cls)
+    if v then table.insert(lines, k .. '=' .. v:gsub('\n', ' ')) end
+  end
+  return table.concat(lines, '\n') .. '\n---\n' .. (el.text ~= '' and body(el) or '')
+end
+
+function handlers.grade(el, loc)
+  local n = attr(el, 'exercise')
+  grades[n] = (grades[n] or 0) + 1
+  local name = 'grade.' .. n .. '.' .. string.format('%02d', grades[n])
+  write(name, spec(el, 'grade', GRADE_KEYS, loc))
+  table.insert(index, 'grade ' .. n .. ' ' .. attr(el, 'model'))
+end
+
+function handlers.graded(el, loc)
+  local model = attr(el, 'model')
+  write('graded.' .. model, spec(el, 'graded', {'model', 'exercise', 'grade'}, loc))
+  table.insert(index, 'graded ' .. model .. ' ' .. attr(el, 'exercise'))
 end
 
 function handlers.generated(el)
