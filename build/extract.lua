@@ -33,6 +33,7 @@ local runs, trails = {}, {}
 local format = {}   -- class -> attribute -> {need, value, default}
 local any = {}      -- attributes every class may carry
 local classes = {}  -- the known classes, in order
+local order = {}    -- class -> its attributes, in format.tsv's order
 
 local function load_format()
   local here = (PANDOC_SCRIPT_FILE or 'build/extract.lua'):match('^(.*)/') or '.'
@@ -55,9 +56,11 @@ local function load_format()
       else
         if not format[cls] then
           format[cls] = {}
+          order[cls] = {}
           table.insert(classes, cls)
         end
         format[cls][name] = def
+        table.insert(order[cls], name)
       end
     end
   end
@@ -296,13 +299,15 @@ end
 -- makes the variant of the student's file the demand runs.
 local grades = {}
 
-local GRADE_KEYS = {'exercise', 'model', 'what', 'hint', 'verdict', 'defs', 'cflags',
-  'runflags', 'max-stored', 'require', 'forbid', 'within'}
 
-local function spec(el, cls, keys, loc)
+-- A block's attributes, as format.tsv lists them for its class; cflags
+-- as given, since its default depends on the kind of search (as for
+-- runs, build/panlib.py's search_flags decides).
+local function spec(el, cls, loc)
   local lines = {'chapter=' .. chapter, 'where=' .. loc}
-  for _, k in ipairs(keys) do
-    local v = attr(el, k, cls)
+  for _, k in ipairs(order[cls]) do
+    local v
+    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
     if v then table.insert(lines, k .. '=' .. v:gsub('\n', ' ')) end
   end
   return table.concat(lines, '\n') .. '\n---\n' .. (el.text ~= '' and body(el) or '')
@@ -312,13 +317,13 @@ function handlers.grade(el, loc)
   local n = attr(el, 'exercise')
   grades[n] = (grades[n] or 0) + 1
   local name = 'grade.' .. n .. '.' .. string.format('%02d', grades[n])
-  write(name, spec(el, 'grade', GRADE_KEYS, loc))
+  write(name, spec(el, 'grade', loc))
   table.insert(index, 'grade ' .. n .. ' ' .. attr(el, 'model'))
 end
 
 function handlers.graded(el, loc)
   local model = attr(el, 'model')
-  write('graded.' .. model, spec(el, 'graded', {'model', 'exercise', 'grade'}, loc))
+  write('graded.' .. model, spec(el, 'graded', loc))
   table.insert(index, 'graded ' .. model .. ' ' .. attr(el, 'exercise'))
 end
 
