@@ -33,7 +33,7 @@ local runs, trails = {}, {}
 local format = {}   -- class -> attribute -> {need, value, default}
 local any = {}      -- attributes every class may carry
 local classes = {}  -- the known classes, in order
-local order = {}    -- class -> its attributes, in format.tsv's order
+local attr_order = {}  -- class -> its attributes, in format.tsv's order
 
 local function load_format()
   local here = (PANDOC_SCRIPT_FILE or 'build/extract.lua'):match('^(.*)/') or '.'
@@ -56,11 +56,11 @@ local function load_format()
       else
         if not format[cls] then
           format[cls] = {}
-          order[cls] = {}
+          attr_order[cls] = {}
           table.insert(classes, cls)
         end
         format[cls][name] = def
-        table.insert(order[cls], name)
+        table.insert(attr_order[cls], name)
       end
     end
   end
@@ -305,7 +305,7 @@ local grades = {}
 -- runs, build/panlib.py's search_flags decides).
 local function spec(el, cls, loc)
   local lines = {'chapter=' .. chapter, 'where=' .. loc}
-  for _, k in ipairs(order[cls]) do
+  for _, k in ipairs(attr_order[cls]) do
     local v
     if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
     if v then table.insert(lines, k .. '=' .. v:gsub('\n', ' ')) end
