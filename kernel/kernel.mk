@@ -3,7 +3,9 @@
 #   make -f kernel/kernel.mk kernel-check
 # Everything generated goes to $(OUT)/kernel/.  One kernel serves every
 # scenario in kernel/configs/ (Kconfig fragment NAME + NAME.boot), the
-# way tools/testing/selftests/rcutorture lays out its scenarios.
+# way tools/testing/selftests/rcutorture lays out its scenarios, except
+# those of KERNEL_OWN_BUILD below, which make kernel-soak boots on a
+# kernel of their own.
 
 OUT ?= out
 KERNEL_OUT := $(OUT)/kernel
@@ -30,6 +32,14 @@ KERNEL_SCENARIOS := $(shell sed -e 's/\#.*//' kernel/configs/CFLIST)
 KERNEL_SOAKLIST := kernel/configs/SOAKLIST
 KERNEL_SOAK_RUNS := kernel/soak-runs
 KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
+# Soak scenarios whose Kconfig fragment cannot be met by the one kernel:
+# each gets its own, from the same extracted and patched tree, configured
+# in $(KERNEL_OUT)/build-NAME with CFcommon and then the scenario's
+# fragment merged on top (configure.sh), and its own initramfs, whose
+# modules are that kernel's.  Built only when kernel-soak boots the
+# scenario; make check never does.  QRCU-KCSAN: KCSAN instruments the
+# whole kernel, so its kernel is a second build.
+KERNEL_OWN_BUILD := QRCU-KCSAN
 # The checks kernel-check files, by name: it judges these results and no
 # others (kernel-bench-check files its own).
 KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
@@ -63,6 +73,22 @@ $(KERNEL_INITRD): $(KERNEL_BUILD).build-stamp kernel/init.sh kernel/bin/mkinitrd
 $(KERNEL_OUT)/torture-secs: FORCE
 	@mkdir -p $(@D)
 	@echo $(KERNEL_TORTURE_SECS) | cmp -s - $@ || echo $(KERNEL_TORTURE_SECS) >$@
+
+# The kernel of a scenario of KERNEL_OWN_BUILD (make kernel-soak makes
+# $(KERNEL_OUT)/initramfs-NAME.cpio.gz; the rest follows).  Kept, though
+# reached through patterns only.
+.PRECIOUS: $(KERNEL_OUT)/build-%.config-stamp $(KERNEL_OUT)/build-%.build-stamp \
+	$(KERNEL_OUT)/initramfs-%.cpio.gz
+$(KERNEL_OUT)/build-%.config-stamp: $(KERNEL_SRC).stamp kernel/configs/CFcommon kernel/configs/% \
+		kernel/bin/configure.sh kernel/bin/config-check.sh
+	@kernel/bin/configure.sh $(KERNEL_SRC) $(KERNEL_OUT)/build-$* kernel/configs/CFcommon kernel/configs/$*
+
+$(KERNEL_OUT)/build-%.build-stamp: $(KERNEL_OUT)/build-%.config-stamp kernel/bin/build.sh
+	@kernel/bin/build.sh $(KERNEL_SRC) $(KERNEL_OUT)/build-$* $(KERNEL_JOBS)
+	@touch $@
+
+$(KERNEL_OUT)/initramfs-%.cpio.gz: $(KERNEL_OUT)/build-%.build-stamp kernel/init.sh kernel/bin/mkinitrd.sh
+	@kernel/bin/mkinitrd.sh $(KERNEL_SRC) $(KERNEL_OUT)/build-$* $@
 
 # One boot per scenario; a no-op rerun of kernel-check boots nothing.
 # The logs are reached through the kernel-verdict-% pattern, so without
@@ -118,16 +144,23 @@ kernel-scenario-list:
 
 # Boot the scenarios of SOAKLIST (only those named in SOAK, if set) as
 # often and as long as it says, and keep every run in kernel/soak-runs/
-# for the book; then check and summarise all the kept runs.
-kernel-soak: kernel ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
+# for the book; then check and summarise all the kept runs.  Each
+# scenario boots the one kernel, or its own (KERNEL_OWN_BUILD), which is
+# built first if need be; the kept run names that kernel's .config.
+kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
 	@sed -e 's/#.*//' $(KERNEL_SOAKLIST) | while read -r s boots secs; do \
 		[ -n "$$s" ] || continue; i=0; \
 		case " $(or $(SOAK),$$s) " in *" $$s "*) ;; *) continue ;; esac; \
+		case " $(KERNEL_OWN_BUILD) " in \
+		*" $$s "*) b=$(KERNEL_OUT)/build-$$s r=$(KERNEL_OUT)/initramfs-$$s.cpio.gz ;; \
+		*) b=$(KERNEL_BUILD) r=$(KERNEL_INITRD) ;; \
+		esac; \
+		$(KERNEL_SUBMAKE) $$r || exit 1; \
 		while [ $$i -lt $$boots ]; do i=$$((i + 1)); \
-			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s"; \
-			kernel/bin/run-qemu.sh $$s $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_SOAK_OUT)/$$s $$secs || exit 1; \
+			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s, kernel $$b"; \
+			kernel/bin/run-qemu.sh $$s $$b $$r $(KERNEL_SOAK_OUT)/$$s $$secs || exit 1; \
 			KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-record.sh $$s $(KERNEL_SOAK_OUT)/$$s \
-				$(KERNEL_SRC).stamp $(KERNEL_BUILD)/.config $(KERNEL_SOAK_RUNS) || exit 1; \
+				$(KERNEL_SRC).stamp $$b/.config $(KERNEL_SOAK_RUNS) || exit 1; \
 		done; \
 	done
 	@$(KERNEL_SUBMAKE) kernel-soak-check

@@ -28,6 +28,7 @@
 #                        dump's </TASK>) with a line containing TEXT; that
 #                        one report is expected and so not a bad line
 #   line=TEXT            a line containing TEXT must appear (may repeat)
+# A KCSAN report ("BUG: KCSAN: ...") fails any run, whatever end= says.
 # Prints the lines that decide the verdict; exits 0 when the run met
 # every requirement, 1 when it did not, 2 on bad usage or a bad
 # scenario file.
@@ -264,6 +265,18 @@ if [ -n "$lines" ]; then
 	done <<END
 $lines
 END
+fi
+
+# A data race KCSAN reported ("BUG: KCSAN: data-race in A / B", or an
+# assertion or a race of unknown origin) fails every run, whatever end=
+# says and whatever report= excuses: a broken flavour must fail through
+# rcutorture, not through a race in its code.  Looked for in the whole
+# log, apart from console-badness.sh (which sees it only as one more
+# "BUG"), so that it is always named as the reason.
+kcsan=$(grep -a 'BUG: KCSAN: ' "$log" | strip | LC_ALL=C sort -u || true)
+if [ -n "$kcsan" ]; then
+	note "KCSAN reported $(printf '%s\n' "$kcsan" | wc -l) data race(s):
+$(printf '%s\n' "$kcsan" | head -n 10)"
 fi
 
 if printf '%s\n' "$bad" | grep -qE 'printk messages dropped|lockdep is turned off'; then

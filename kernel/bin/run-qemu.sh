@@ -1,11 +1,13 @@
 #!/bin/sh
 # run-qemu.sh SCENARIO BUILDDIR INITRD OUTDIR SECS
-# Boot the one torture kernel for scenario SCENARIO (files
+# Boot the torture kernel built in BUILDDIR for scenario SCENARIO (files
 # kernel/configs/SCENARIO and SCENARIO.boot, as in the kernel's
 # tools/testing/selftests/rcutorture/configs/rcu/) under QEMU/TCG, torture
 # for SECS seconds and save the serial console in OUTDIR/console.log.
-# All scenarios share one kernel, so the scenario's Kconfig fragment
-# is only checked against that kernel's .config, never applied.  The
+# The scenario's Kconfig fragment is checked against that kernel's
+# .config, never applied here: most scenarios share one kernel, and one
+# with a kernel of its own (kernel.mk's KERNEL_OWN_BUILD) had the
+# fragment merged when its kernel was configured.  The
 # guest gets as many CPUs as SCENARIO.expect's cpus= says
 # (KERNEL_QEMU_CPUS overrides it, and the verdict will then say so).
 set -eu

@@ -25,6 +25,9 @@ printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.stat_interval=1' >"$tmp
 printf '%s\n' 'end=SUCCESS' 'cpus=4' 'progress-lines=3' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/window.expect"
 printf '%s\n' 'rcutorture.torture_type=busted_qrcu' >"$tmp/busted.boot"
 printf '%s\n' 'end=FAILURE' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' >"$tmp/busted.expect"
+printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.nreaders=4' >"$tmp/kcsan.boot"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' \
+	'line=kcsan: strict mode configured' >"$tmp/kcsan.expect"
 printf '%s\n' 'rcutorture.torture_type=qrcu' 'rcutorture.nreaders=1' >"$tmp/fast.boot"
 printf '%s\n' 'end=SUCCESS' 'cpus=4' 'min-stats=2' 'min-ver=100' 'min-reads=1000' 'min-fast=50' 'min-windows=20' >"$tmp/fast.expect"
 
@@ -91,6 +94,33 @@ reptail='[    2.700000]
 [    2.700000]  synchronize_qrcu+0x3a/0x1d0
 [    2.700000]  </TASK>'
 selfline='[    2.710000] qrcu-torture: qrcu-lockdep-selftest: synchronize_qrcu() called inside a reader of its domain; qrcu_read_lock_held() inside=1 outside=0'
+# A kernel built with KCSAN says so at boot; a data race it finds is
+# reported in this shape (the two functions, then each access with its
+# stack, then the task that saw it).
+kcsanon='[    0.020000] kcsan: enabled early
+[    0.020000] kcsan: strict mode configured
+[    0.400000] kcsan: selftest: 4/4 tests passed'
+kcsanrace='[   17.000000] ==================================================================
+[   17.000000] BUG: KCSAN: data-race in __qrcu_read_lock / synchronize_qrcu
+[   17.000000]
+[   17.000000] write to 0xffffffffa0017040 of 8 bytes by task 61 on cpu 2:
+[   17.000000]  synchronize_qrcu+0x1f2/0x2b0
+[   17.000000]  rcu_torture_fakewriter+0x1a4/0x2e0 [rcutorture]
+[   17.000000]  kthread+0x1a1/0x1d0
+[   17.000000]  ret_from_fork+0x1f/0x30
+[   17.000000]
+[   17.000000] read to 0xffffffffa0017040 of 8 bytes by task 57 on cpu 0:
+[   17.000000]  __qrcu_read_lock+0x2c/0x90
+[   17.000000]  rcu_torture_one_read+0x83/0x5f0 [rcutorture]
+[   17.000000]  rcu_torture_reader+0x10b/0x1f0 [rcutorture]
+[   17.000000]  kthread+0x1a1/0x1d0
+[   17.000000]  ret_from_fork+0x1f/0x30
+[   17.000000]
+[   17.000000] value changed: 0x0000000000000006 -> 0x0000000000000007
+[   17.000000]
+[   17.000000] Reported by Kernel Concurrency Sanitizer on:
+[   17.000000] CPU: 0 PID: 57 Comm: rcu_torture_rea Not tainted 6.1.192 #1
+[   17.000000] =================================================================='
 
 # case_ NAME SCENARIO WANT WHY LINE...: build a log from the lines, run
 # the parser for the scenario, and compare its verdict with WANT (pass,
@@ -210,6 +240,17 @@ case_ lockdep-report-of-another-bug lockdep fail 'bad lines' "$smp" "$start" "$r
 case_ lockdep-report-cut-short lockdep fail 'or not a whole report' "$smp" "$start" "$rephead" "$reptext" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
 case_ lockdep-report-unasked good fail 'bad lines' "$smp" "$start" "$rephead" "$reptext" "$reptail" "$selfline" "$stats1" "$stats2" "$goodpipe" "$success"
 
+# KCSAN: a clean run of a KCSAN kernel passes; a data race it reports
+# fails any run, even one of a broken flavour that fails as it must, and
+# is named as the reason.
+case_ kcsan-clean kcsan pass - "$kcsanon" "$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ kcsan-not-enabled kcsan fail 'the line the scenario expects is missing: kcsan: strict mode configured' \
+	"$smp" "$start" "$stats1" "$stats2" "$goodpipe" "$success"
+case_ kcsan-data-race kcsan fail 'KCSAN reported 1 data race(s)' \
+	"$kcsanon" "$smp" "$start" "$stats1" "$kcsanrace" "$stats2" "$goodpipe" "$success"
+case_ kcsan-data-race-in-busted busted fail 'BUG: KCSAN: data-race in __qrcu_read_lock / synchronize_qrcu' \
+	"$smp" "$start" "$bstats1" "$warning" "$kcsanrace" "$bstats2" "$badpipe" "$failure"
+
 # Bad scenario files are refused, not guessed at.
 printf '%s\n' 'end=SUCCESS' 'cpus=four' >"$tmp/badcpus.expect"
 cp "$tmp/good.boot" "$tmp/badcpus.boot"
@@ -252,6 +293,8 @@ if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant report-not-required lockdep-report-missing 's/if \[ -n "\$report" \] \&\& \[ -z "\${reportat:-}" \]; then/if false; then/'
 	mutant report-excuses-all lockdep-report-and-a-warning 's/if (!at || i < b || i > e) print line\[i\]/if (!at) print line[i]/'
 	mutant no-min-stats one-stats-line 's/else if (n < min)/else if (0)/'
+	mutant no-kcsan-pattern kcsan-data-race "s/grep -a 'BUG: KCSAN: '/grep -a 'BUG: KCSAN-gone: '/"
+	mutant kcsan-excused-by-failure kcsan-data-race-in-busted 's/^if \[ -n "\$kcsan" \]; then/if false; then/'
 fi
 
 echo "verdict-selftest: $npass runs passed and $nfail rejected as they must be"
