@@ -155,12 +155,16 @@ check-run-all:
 # last, because its kernel chapter shows what the kernel checks printed.
 KERNEL_CHECKS := kernel-check kernel-bench-check
 
+# The tools' own self-tests re-run only when a file they read (or the
+# version of pandoc or Chromium) has changed: build/cached keeps a pass.
 check-book:
-	@build/record book-references -- build/book-selftest
+	@build/record book-references -- build/cached book-selftest -v 'pandoc --version' \
+		$(BOOK_TOOLS) build/book-selftest -- build/book-selftest
 	@build/record book-builds -- $(MAKE) --no-print-directory book
 	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
-	@build/record book-browser-selftest -- build/browser-selftest
+	@build/record book-browser-selftest -- build/cached browser-selftest -v 'chromium --version' \
+		$(BOOK_TOOLS) build/browser-check build/browser-selftest -- build/browser-selftest
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -179,7 +183,7 @@ BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
 	build/book.js build/references.md build/run-figures build/book-targets \
 	build/book-search build/book-links build/search-command
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
-		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(wildcard $(BOOK_GENERATED))
+		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book
 
 $(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check

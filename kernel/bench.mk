@@ -88,7 +88,8 @@ kernel-bench-parse: $(KERNEL_BENCH_LOG)
 kernel-bench-check: ## check that kernel-bench ran and its console log has every figure
 	-@$(KERNEL_RECORD) kernel-bench-parse -- $(KERNEL_BENCH_SUBMAKE) kernel-bench-parse
 	-@$(KERNEL_RECORD) kernel-bench-recorded -- $(KERNEL_BENCH_SUBMAKE) kernel-bench-recorded
-	-@$(KERNEL_RECORD) kernel-bench-parse-selftest -- kernel/bin/bench-selftest.sh
+	-@$(KERNEL_RECORD) kernel-bench-parse-selftest -- $(call KERNEL_CACHED,kernel-bench-parse-selftest) \
+		kernel/bin/bench-selftest.sh
 	@failed=$$(cd $(KERNEL_RESULTS) 2>/dev/null && ls kernel-bench-*.fail 2>/dev/null | sed 's/\.fail$$//'); \
 	if [ -n "$$failed" ]; then echo "kernel-bench-check: failed:" $$failed; exit 1; fi; \
 	echo "kernel-bench-check: the benchmark ran and every figure was found"

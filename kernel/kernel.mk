@@ -19,6 +19,11 @@ KERNEL_RECORD ?= build/record
 KERNEL_RESULTS := $(OUT)/results
 KERNEL_BADNESS := $(KERNEL_SRC)/tools/testing/selftests/rcutorture/bin/console-badness.sh
 KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
+# A check of the scripts, the scenarios and the series alone (checkpatch,
+# the self-tests) re-runs only when one of those, or the patched tree,
+# has changed in content: build/cached keeps its last pass.
+KERNEL_CACHED = build/cached $(1) kernel/bin kernel/configs kernel/patches kernel/soak-runs \
+	kernel/bench-runs $(KERNEL_SRC).stamp --
 
 KERNEL_PATCHES := kernel/patches/series \
 	$(addprefix kernel/patches/,$(shell cat kernel/patches/series))
@@ -109,11 +114,16 @@ kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
 # the rest.  A check that left no verdict at all counts as failed.
 kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; self-tests; recorded soaks; checkpatch; build warnings
 	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings
-	-@$(KERNEL_RECORD) kernel-checkpatch -- $(KERNEL_SUBMAKE) kernel-checkpatch
-	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(KERNEL_SUBMAKE) kernel-verdict-selftest
-	-@$(KERNEL_RECORD) kernel-config-check-selftest -- kernel/bin/config-check-selftest.sh
-	-@$(KERNEL_RECORD) kernel-scenario-list-selftest -- kernel/bin/scenario-list-selftest.sh
-	-@$(KERNEL_RECORD) kernel-soak-runs-selftest -- $(KERNEL_SUBMAKE) kernel-soak-runs-selftest
+	-@$(KERNEL_RECORD) kernel-checkpatch -- $(call KERNEL_CACHED,kernel-checkpatch) \
+		$(KERNEL_SUBMAKE) kernel-checkpatch
+	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(call KERNEL_CACHED,kernel-verdict-selftest) \
+		$(KERNEL_SUBMAKE) kernel-verdict-selftest
+	-@$(KERNEL_RECORD) kernel-config-check-selftest -- $(call KERNEL_CACHED,kernel-config-check-selftest) \
+		kernel/bin/config-check-selftest.sh
+	-@$(KERNEL_RECORD) kernel-scenario-list-selftest -- $(call KERNEL_CACHED,kernel-scenario-list-selftest) \
+		kernel/bin/scenario-list-selftest.sh
+	-@$(KERNEL_RECORD) kernel-soak-runs-selftest -- $(call KERNEL_CACHED,kernel-soak-runs-selftest) \
+		$(KERNEL_SUBMAKE) kernel-soak-runs-selftest
 	-@$(KERNEL_RECORD) kernel-scenario-list -- $(KERNEL_SUBMAKE) kernel-scenario-list
 	-@for s in $(KERNEL_SCENARIOS); do \
 		$(KERNEL_RECORD) kernel-scenario-$$s -- $(KERNEL_SUBMAKE) kernel-verdict-$$s; \
