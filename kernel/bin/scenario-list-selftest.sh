@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 # tidy DIR: CFcommon, a benchmark, two scenarios, both lists.
 tidy() {
 	mkdir -p "$1"
-	echo 'CONFIG_SMP=y' >"$1/CFcommon"
+	printf '%s\n' 'CONFIG_SMP=y' 'CONFIG_QRCU=y' >"$1/CFcommon"
 	echo 'CONFIG_ACPI=y' >"$1/BENCH"
 	echo 'bench.readers=2' >"$1/BENCH.boot"
 	for s in A B; do
@@ -66,6 +66,9 @@ case_ bad-soak-line fail 'want NAME BOOTS SECONDS, got: B three 30'
 tidy "$tmp/no-soaklist"
 rm "$tmp/no-soaklist/SOAKLIST"
 case_ no-soaklist fail 'SOAKLIST: missing'
+tidy "$tmp/own-kernel-listed"
+echo 'CONFIG_KCSAN=y' >>"$tmp/own-kernel-listed/A"
+case_ own-kernel-listed fail 'A needs what the shared kernel (CFcommon) does not have (wanted CONFIG_KCSAN=y, got unset)'
 echo "scenario-list-selftest: $n cases"
 [ "$bad" -eq 0 ] && echo "scenario-list-selftest: every case judged as it must be"
 exit "$bad"
