@@ -5,6 +5,7 @@ model is compiled and run, which fields of pan's report are stable enough
 to compare, and when a search must not be read as a pass.
 """
 
+import glob
 import hashlib
 import os
 import re
@@ -101,10 +102,12 @@ def read_spec(path):
     return keys, body
 
 
-def includes(model_path):
-    """Files a model pulls in with #include "x", found beside it."""
+def includes(model_path, here=None):
+    """Files a model pulls in with #include "x", found beside it (or in
+    HERE: a variant written elsewhere takes its includes from the
+    directory of the file it was made from)."""
     found = []
-    here = os.path.dirname(model_path)
+    here = os.path.dirname(model_path) if here is None else here
     try:
         text = open(model_path).read()
     except OSError:
@@ -115,6 +118,50 @@ def includes(model_path):
             found.append(path)
             found.extend(p for p in includes(path) if p not in found)
     return found
+
+
+def copy_model(model, workdir, here=None):
+    """Copy MODEL's includes (see includes(), HERE alike) into WORKDIR,
+    and MODEL too unless it is there already.  Raises RunError naming an
+    included file that is missing."""
+    for path in [model] + includes(model, here):
+        if not os.path.isfile(path):
+            raise RunError(f"{model}: includes {os.path.basename(path)}, "
+                           f"which is not in {os.path.dirname(path) or '.'}/;"
+                           f" put it beside the model")
+        dest = os.path.join(workdir, os.path.basename(path))
+        if not os.path.exists(dest) or not os.path.samefile(path, dest):
+            shutil.copy(path, dest)
+
+
+def transform(base_text, body):
+    """BASE_TEXT changed by BODY: a unified diff (a body starting with
+    '--- ', applied with patch) or else a sed script.  Returns the new
+    text, or an exception saying why the change does not apply."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = os.path.join(tmp, "base")
+        with open(base, "w") as f:
+            f.write(base_text)
+        if body.startswith("--- "):
+            cmd = ["patch", "-s", "--fuzz=0", "-o", base + ".new", base]
+        else:
+            cmd = ["sed", "-e", body, base]
+        p = subprocess.run(cmd, input=body if cmd[0] == "patch" else None,
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            return RuntimeError((p.stdout + p.stderr).strip())
+        if cmd[0] == "patch":
+            return open(base + ".new").read()
+        return p.stdout
+
+
+def run_flags_path(rid, out=None):
+    """The flags file of run RID (a .pan block's, or a sweep row's), or
+    None when no chapter defines that run."""
+    out = out or os.environ.get("OUT", "out")
+    found = glob.glob(os.path.join(out, "extract", "*", f"run.{rid}.flags")) + \
+        glob.glob(os.path.join(out, "sweeps", f"run.{rid}.flags"))
+    return found[0] if found else None
 
 
 # ---------------------------------------------------------------------------
@@ -272,12 +319,7 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
 def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
          asked_t, asked_m, label, trail):
     name = os.path.basename(model)
-    for path in [model] + includes(model):
-        if not os.path.isfile(path):
-            raise RunError(f"{model}: includes {os.path.basename(path)}, "
-                           f"which is not in {os.path.dirname(path) or '.'}/;"
-                           f" put it beside the model")
-        shutil.copy(path, workdir)
+    copy_model(model, workdir)
 
     spin = ["spin"] + shlex.split(defs) + ["-a", name]
     p = subprocess.run(spin, cwd=workdir, capture_output=True, text=True)
