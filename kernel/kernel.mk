@@ -4,8 +4,8 @@
 # Everything generated goes to $(OUT)/kernel/.  One kernel serves every
 # scenario in kernel/configs/ (Kconfig fragment NAME + NAME.boot), the
 # way tools/testing/selftests/rcutorture lays out its scenarios, except
-# those of KERNEL_OWN_BUILD below, which make kernel-soak boots on a
-# kernel of their own.
+# a soak scenario whose fragment asks for more than CFcommon gives, which
+# make kernel-soak boots on a kernel of its own (see kernel-soak).
 
 OUT ?= out
 KERNEL_OUT := $(OUT)/kernel
@@ -37,14 +37,14 @@ KERNEL_SCENARIOS := $(shell sed -e 's/\#.*//' kernel/configs/CFLIST)
 KERNEL_SOAKLIST := kernel/configs/SOAKLIST
 KERNEL_SOAK_RUNS := kernel/soak-runs
 KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
-# Soak scenarios whose Kconfig fragment cannot be met by the one kernel:
-# each gets its own, from the same extracted and patched tree, configured
-# in $(KERNEL_OUT)/build-NAME with CFcommon and then the scenario's
-# fragment merged on top (configure.sh), and its own initramfs, whose
-# modules are that kernel's.  Built only when kernel-soak boots the
-# scenario; make check never does.  QRCU-KCSAN: KCSAN instruments the
-# whole kernel, so its kernel is a second build.
-KERNEL_OWN_BUILD := QRCU-KCSAN
+# A soak scenario whose Kconfig fragment asks for more than CFcommon
+# gives (config-check.sh says which: QRCU-KCSAN, since KCSAN instruments
+# the whole kernel) gets a kernel of its own, from the same extracted and
+# patched tree, configured in $(KERNEL_OUT)/build-NAME with CFcommon and
+# then the scenario's fragment merged on top (configure.sh), and its own
+# initramfs, whose modules are that kernel's.  Built only when
+# kernel-soak boots the scenario; make check never does (scenario-list.sh
+# keeps such a scenario out of CFLIST, by the same test).
 # The checks kernel-check files, by name: it judges these results and no
 # others (kernel-bench-check files its own).
 KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
@@ -79,7 +79,7 @@ $(KERNEL_OUT)/torture-secs: FORCE
 	@mkdir -p $(@D)
 	@echo $(KERNEL_TORTURE_SECS) | cmp -s - $@ || echo $(KERNEL_TORTURE_SECS) >$@
 
-# The kernel of a scenario of KERNEL_OWN_BUILD (make kernel-soak makes
+# The kernel of such a scenario (make kernel-soak makes
 # $(KERNEL_OUT)/initramfs-NAME.cpio.gz; the rest follows).  Kept, though
 # reached through patterns only.
 .PRECIOUS: $(KERNEL_OUT)/build-%.config-stamp $(KERNEL_OUT)/build-%.build-stamp \
@@ -155,16 +155,16 @@ kernel-scenario-list:
 # Boot the scenarios of SOAKLIST (only those named in SOAK, if set) as
 # often and as long as it says, and keep every run in kernel/soak-runs/
 # for the book; then check and summarise all the kept runs.  Each
-# scenario boots the one kernel, or its own (KERNEL_OWN_BUILD), which is
-# built first if need be; the kept run names that kernel's .config.
+# scenario boots the one kernel, or its own when its fragment asks for
+# more than CFcommon gives, which is built first if need be; the kept run
+# names that kernel's .config.
 kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
 	@sed -e 's/#.*//' $(KERNEL_SOAKLIST) | while read -r s boots secs; do \
 		[ -n "$$s" ] || continue; i=0; \
 		case " $(or $(SOAK),$$s) " in *" $$s "*) ;; *) continue ;; esac; \
-		case " $(KERNEL_OWN_BUILD) " in \
-		*" $$s "*) b=$(KERNEL_OUT)/build-$$s r=$(KERNEL_OUT)/initramfs-$$s.cpio.gz ;; \
-		*) b=$(KERNEL_BUILD) r=$(KERNEL_INITRD) ;; \
-		esac; \
+		if kernel/bin/config-check.sh kernel/configs/CFcommon kernel/configs/$$s >/dev/null 2>&1; then \
+			b=$(KERNEL_BUILD) r=$(KERNEL_INITRD); \
+		else b=$(KERNEL_OUT)/build-$$s r=$(KERNEL_OUT)/initramfs-$$s.cpio.gz; fi; \
 		$(KERNEL_SUBMAKE) $$r || exit 1; \
 		while [ $$i -lt $$boots ]; do i=$$((i + 1)); \
 			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s, kernel $$b"; \

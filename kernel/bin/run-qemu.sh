@@ -5,9 +5,9 @@
 # tools/testing/selftests/rcutorture/configs/rcu/) under QEMU/TCG, torture
 # for SECS seconds and save the serial console in OUTDIR/console.log.
 # The scenario's Kconfig fragment is checked against that kernel's
-# .config, never applied here: most scenarios share one kernel, and one
-# with a kernel of its own (kernel.mk's KERNEL_OWN_BUILD) had the
-# fragment merged when its kernel was configured.  The
+# .config, never applied here: most scenarios share one kernel, and a
+# soak scenario that asks for more than CFcommon gives has a kernel of its
+# own, configured with the fragment merged in.  The
 # guest gets as many CPUs as SCENARIO.expect's cpus= says
 # (KERNEL_QEMU_CPUS overrides it, and the verdict will then say so).
 set -eu

@@ -40,12 +40,12 @@ done
 # make check boots the one shared kernel, built from CFcommon: a CFLIST
 # scenario whose fragment asks for more (KCSAN, say) would only stop at
 # boot.  Such a scenario belongs in SOAKLIST, where it gets a kernel of
-# its own (KERNEL_OWN_BUILD in kernel.mk).
+# its own (kernel.mk's kernel-soak makes the same test).
 if [ -f "$dir/CFLIST" ] && [ -f "$dir/CFcommon" ]; then
 	for s in $(names "$dir/CFLIST"); do
 		[ -f "$dir/$s" ] || continue
 		if ! why=$(kernel/bin/config-check.sh "$dir/CFcommon" "$dir/$s" 2>&1); then
-			err "$dir/CFLIST: $s needs what the shared kernel (CFcommon) does not have ($(echo "$why" | head -n 1)); make check boots only that kernel: move $s to SOAKLIST and KERNEL_OWN_BUILD"
+			err "$dir/CFLIST: $s needs what the shared kernel (CFcommon) does not have ($(echo "$why" | head -n 1)); make check boots only that kernel: move $s to SOAKLIST, which boots it on a kernel of its own"
 		fi
 	done
 fi
