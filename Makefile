@@ -1,10 +1,9 @@
 # Verifying parallel algorithms with Promela and Spin: the book, its models
 # and their checks.  `make help` lists the targets.
 
-OUT ?= out
-# Budgets of one Spin search: memory in MB (pan's -DMEMLIM) and seconds.
-MEMLIM ?= 4096
-TIME ?= 900
+# OUT (where generated files go) and the budgets of one Spin search,
+# MEMLIM (MB) and TIME (s), are defined once, in build/lib/defaults.mk.
+include build/lib/defaults.mk
 export OUT MEMLIM TIME
 # Model runs are single-threaded, so make check and make book run as many
 # at a time as there are CPUs; the kernel's steps run alone afterwards
@@ -22,7 +21,9 @@ EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(
 # and changes (time stamp included) only when PATH's content does, so a
 # file put back with an old time (mv, cp -p, git checkout) is still seen.
 SHA = $(addprefix $(OUT)/sha/,$(1))
-RUN_DEPS := $(OUT)/spin-version $(call SHA,build/run-model build/panlib.py)
+# The library every Python tool imports (build/lib/).
+LIB := $(sort $(wildcard build/lib/*.py)) build/lib/defaults.mk
+RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean lint
@@ -30,12 +31,12 @@ NO_RULES_GOALS := help deps clean lint
 	qrcu-table-full verify bless book clean FORCE
 
 # make verify, simulate, replay, interactive, list (for readers).
-include build/workbench.mk
+include build/workbench/workbench.mk
 
 # Files left by a make run as root (sudo make) that a later make as
 # oneself could not replace: say so at once, with the command that fixes it.
 ifneq ($(MAKECMDGOALS),help)
-OWNER_PROBLEM := $(shell build/owner-check)
+OWNER_PROBLEM := $(shell build/harness/owner-check.sh)
 ifneq ($(OWNER_PROBLEM),)
 $(error $(OWNER_PROBLEM))
 endif
@@ -43,7 +44,7 @@ endif
 
 # Every step that reads or writes what one clone shares (out/, models/,
 # the chapters) takes the clone's lock: two makes at once wait in turn.
-LOCKED := build/locked
+LOCKED := build/harness/locked.sh
 
 all: ## install what is missing, build the book, run every check
 	@$(LOCKED) $(MAKE) --no-print-directory book
@@ -60,8 +61,8 @@ help: ## list the targets
 
 deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
 
-$(OUT)/deps.stamp: build/apt-packages build/deps
-	@build/deps
+$(OUT)/deps.stamp: build/harness/apt-packages build/harness/deps.sh
+	@build/harness/deps.sh
 	@mkdir -p $(OUT) && touch $@
 
 $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
@@ -74,48 +75,49 @@ $(OUT)/sha/%: FORCE
 	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
 	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 
-EXTRACT_DEPS := $(call SHA,build/extract build/extract.lua build/format.tsv) $(OUT)/deps.stamp
+EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/pipeline/format.tsv) $(OUT)/deps.stamp
 define EXTRACT_RULE
 $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS)
-	@build/extract $(1)
+	@build/pipeline/extract.sh $(1)
 endef
 $(foreach f,$(CHAPTERS) $(QUIZZES),$(eval $(call EXTRACT_RULE,$(f))))
 
-$(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/mkrules build/panlib.py build/format.tsv) \
+$(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv) \
 		$(wildcard chapters/runs/*.out)
-	@build/mkrules
+	@build/pipeline/mkrules.py
 
 ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)
 -include $(OUT)/rules.mk
 endif
 
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
-	@$(LOCKED) build/sync-models
+	@$(LOCKED) build/pipeline/sync-models.py
 
 check-models: $(EXTRACT_STAMPS)
-	@build/record models-match-chapters -- build/sync-models --check
+	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # The harness's own test; its log is kept only when it passed, so it
 # re-runs only when a tool or the fixture changes.
-HARNESS_FILES := $(filter-out build/fixtures,$(wildcard build/* build/fixtures/*)) Makefile
+# Every file under build/ (the fixtures included) and the Makefile.
+BUILD_FILES := $(shell find build -type f | LC_ALL=C sort)
+HARNESS_FILES := $(BUILD_FILES) Makefile
 $(OUT)/selftest.log: $(call SHA,$(HARNESS_FILES)) $(OUT)/spin-version
-	@build/selftest > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
+	@build/tests/selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
 check-harness:
-	@build/record harness-selftest -- $(MAKE) --no-print-directory -s $(OUT)/selftest.log
+	@build/harness/record.sh harness-selftest -- $(MAKE) --no-print-directory -s $(OUT)/selftest.log
 
-# The tools are shellcheck-, pyflakes- and luacheck-clean (build/lint).
+# The tools are shellcheck-, pyflakes- and luacheck-clean (build/tests/lint.sh).
 check-lint:
-	@build/record lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
-$(OUT)/lint.log: $(call SHA,$(filter-out build/README.md build/format.tsv build/fixtures,$(wildcard build/*)) \
-		$(wildcard kernel/bin/*.sh kernel/*.sh))
-	@build/lint > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
+	@build/harness/record.sh lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
+$(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/*.sh) .ci/run)
+	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 check-format-doc:
-	@build/record format-doc -- build/format-doc --check
+	@build/harness/record.sh format-doc -- build/pipeline/format-doc.py --check
 lint: ## run shellcheck, pyflakes and luacheck on every tool
-	@build/lint
+	@build/tests/lint.sh
 
 # chapter-02 is chapter 2 (the files are named ch02-...); anything that
 # is not a number is an error, not a search for a target of that name.
@@ -130,10 +132,10 @@ chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapt
 
 chapter-run:
 	@rm -rf $(OUT)/results
-	@build/record models-written -- build/sync-models --keep-edits || true
+	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks || true
 	@$(if $(CHAPTER_$(CHAPTER_RUN)_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$(CHAPTER_RUN)_EXTRA) || true)
-	@build/summary
+	@build/harness/summary.sh
 
 chapter-%-checks:
 	@echo "make: chapter $* has no checks in $(OUT)/rules.mk (no chapters/ch$*-*.md?)" >&2; exit 2
@@ -145,32 +147,32 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 # counted failure too, and the checks go on with what there is.
 check-run-all:
 	@rm -rf $(OUT)/results
-	@build/record models-written -- build/sync-models --keep-edits || true
+	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
-	@build/summary
+	@build/harness/summary.sh
 
 # make check's second step, after the models and alone; the book comes
 # last, because its kernel chapter shows what the kernel checks printed.
 KERNEL_CHECKS := kernel-check kernel-bench-check
 
 # The tools' own self-tests re-run only when a file they read (or the
-# version of pandoc or Chromium) has changed: build/cached keeps a pass.
+# version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
 check-book:
-	@build/record book-references -- build/cached book-selftest -v 'pandoc --version' \
-		$(BOOK_TOOLS) build/book-selftest -- build/book-selftest
-	@build/record book-builds -- $(MAKE) --no-print-directory book
-	@build/record book-in-browser -- sh -c 'command -v chromium >/dev/null || \
-		exec build/browser-check; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
-	@build/record book-browser-selftest -- build/cached browser-selftest -v 'chromium --version' \
-		$(BOOK_TOOLS) build/browser-check build/browser-selftest -- build/browser-selftest
+	@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
+		$(BOOK_TOOLS) build/tests/book-selftest.sh -- build/tests/book-selftest.sh
+	@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
+	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
+		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
+	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
+		$(BOOK_TOOLS) build/tests/browser-check.py build/tests/browser-selftest.sh -- build/tests/browser-selftest.sh
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
 bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
-	@$(LOCKED) sh -c 'build/sync-models --for-bless && \
-		{ $(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) || true; } && build/bless'
+	@$(LOCKED) sh -c 'build/pipeline/sync-models.py --for-bless && \
+		{ $(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) || true; } && build/pipeline/bless.py'
 
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
 	@$(LOCKED) sh -c '{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && \
@@ -178,28 +180,28 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
-BOOK_TOOLS := build/book build/book.lua build/book.css build/promela.xml \
-	build/sweep-table build/sweep-plot build/trail-timeline build/panlib.py \
-	build/book.js build/references.md build/run-figures build/book-targets \
-	build/book-search build/book-links build/search-command
+BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/book/promela.xml \
+	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
+	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
+	build/book/book-search.py build/book/book-links.py build/book/search-command.py
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
-	@build/book
+	@build/book/book.sh
 
-$(OUT)/browser.ok: $(OUT)/book/index.html build/browser-check
-	@build/browser-check
+$(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
+	@build/tests/browser-check.py
 	@touch $@
 
 # Long model runs, kept out of make check (their reports are recorded in
 # chapters/runs/ and compared with the chapters by make check).
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers; MEMLIM=16000 TIME=3600)
--include build/qrcu-big.mk
--include build/qrcu-all.mk
--include build/exercises.mk
+include build/per-chapter/shrinking-qrcu/qrcu-big.mk
+include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
+include build/workbench/exercises.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
--include kernel/kernel.mk
--include kernel/bench.mk
+include kernel/kernel.mk
+include kernel/bench.mk
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
 $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
@@ -207,7 +209,7 @@ $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
 # out/saved/ holds the only copy of a reader's edit that make models
 # FORCE=1 set aside: clean keeps it.
 clean: ## remove out/, but for out/saved/ (your edits set aside); models/ stays
-	@build/locked sh -c 'if [ -d $(OUT) ]; then find $(OUT) -mindepth 1 -maxdepth 1 \
+	@build/harness/locked.sh sh -c 'if [ -d $(OUT) ]; then find $(OUT) -mindepth 1 -maxdepth 1 \
 		! -name saved ! -name lock -exec rm -rf {} +; fi'
 	@[ ! -d $(OUT)/saved ] || echo "make clean: kept $(OUT)/saved/ (your edited models set" \
 		"aside by make models FORCE=1: $$(ls $(OUT)/saved | wc -l) files); delete it yourself" \

@@ -82,7 +82,7 @@ kernel-bench-recorded: $(KERNEL_BENCH_RECORDED)
 kernel-bench-parse: $(KERNEL_BENCH_LOG)
 	@kernel/bin/bench-table.sh $(KERNEL_BENCH_LOG) $(KERNEL_BENCH_TABLE)
 
-# Filed by build/record like kernel-check's checks: the benchmark ran
+# Filed by build/harness/record.sh like kernel-check's checks: the benchmark ran
 # and every figure was found; every recorded run still gives every
 # figure; and the parser rejects a log with one figure missing.
 kernel-bench-check: ## check that kernel-bench ran and its console log has every figure

@@ -15,14 +15,14 @@ KERNEL_INITRD := $(KERNEL_OUT)/initramfs.cpio.gz
 # Parallel kbuild jobs, and seconds of torture per scenario boot.
 KERNEL_JOBS ?= 2
 KERNEL_TORTURE_SECS ?= 30
-KERNEL_RECORD ?= build/record
+KERNEL_RECORD ?= build/harness/record.sh
 KERNEL_RESULTS := $(OUT)/results
 KERNEL_BADNESS := $(KERNEL_SRC)/tools/testing/selftests/rcutorture/bin/console-badness.sh
 KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 # A check of the scripts, the scenarios and the series alone (checkpatch,
 # the self-tests) re-runs only when one of those, or the patched tree,
-# has changed in content: build/cached keeps its last pass.
-KERNEL_CACHED = build/cached $(1) kernel/bin kernel/configs kernel/patches kernel/soak-runs \
+# has changed in content: build/harness/cached.sh keeps its last pass.
+KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/configs kernel/patches kernel/soak-runs \
 	kernel/bench-runs $(KERNEL_SRC).stamp --
 
 KERNEL_PATCHES := kernel/patches/series \
@@ -110,7 +110,7 @@ kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
 		$< kernel/configs/$* $(KERNEL_OUT)/$*
 
 # The checks run one after another (they share one build and two
-# CPUs); each is filed by build/record, and a failed one does not stop
+# CPUs); each is filed by build/harness/record.sh, and a failed one does not stop
 # the rest.  A check that left no verdict at all counts as failed.
 kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; self-tests; recorded soaks; checkpatch; build warnings
 	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings

@@ -1,0 +1,193 @@
+#!/bin/sh
+# book: build the HTML book into out/book/ with pandoc and build/book/book.lua:
+# one page per chapter, per quiz answer, per exercise's reference
+# solution and for the reading list
+# (build/book/references.md), an index, and print.html, the whole book on one
+# page.  Every page has the table of contents beside it, a search box
+# (lunr, from Debian's libjs-lunr; the index is written here, by
+# build/book/book-search.py) and previous/next links (also the arrow keys).
+# Pages use only local files: the book works offline.  The chapters are
+# whatever chapters/chNN-*.md exist (BOOK_SRC=DIR reads DIR/chapters and
+# DIR/quizzes instead, for build/tests/book-selftest.sh).  A link or anchor that
+# leads nowhere fails the build (build/book/book-links.py).
+set -eu
+out=${OUT:-out}
+src=${BOOK_SRC:-.}
+dest=$out/book
+lunr=${LUNR:-/usr/share/javascript/lunr/lunr.min.js}
+if [ ! -f "$lunr" ]; then
+	echo "book: no $lunr (the search box needs it); run make deps (or: sudo apt-get install libjs-lunr)" >&2
+	exit 1
+fi
+mkdir -p "$dest"
+rm -f "$dest"/*.html "$dest"/*.svg "$dest"/*.js # no page of a renamed or removed chapter stays behind
+cp build/book/book.css "$dest/book.css"
+cp build/book/book.js "$dest/book.js"
+cp "$lunr" "$dest/lunr.min.js"
+
+title() { sed -n 's/^# //p' "$1" | head -n 1; }
+stem() { basename "$1" .md; }
+esc() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+build/book/run-figures.py "$out" >"$tmp/runs.tsv"
+build/book/book-targets.py "$src" >"$tmp/targets.tsv"
+
+chapters=$(ls "$src"/chapters/ch[0-9][0-9]-*.md)
+quizzes=$(ls "$src"/quizzes/ch[0-9][0-9]-quiz*.md 2>/dev/null || true)
+# The exercises' solutions in the order of the exercises' numbers.
+exercises=$(for f in "$src"/quizzes/ch[0-9][0-9]-ex*.md; do
+	[ -f "$f" ] && printf '%s %s\n' "$(basename "$f" .md | sed 's/.*-ex//')" "$f"
+done | sort -n | cut -d ' ' -f 2-)
+
+# The table of contents beside every page; the current page is marked
+# when the page is rendered.
+{
+	printf '<button id="menu" type="button" aria-controls="sidebar" aria-expanded="false">&#9776; Contents</button>\n'
+	printf '<nav id="sidebar" aria-label="Table of contents">\n'
+	printf '<a class="book-title" href="index.html">Verifying parallel algorithms with Promela and Spin</a>\n'
+	printf '<div class="search" role="search"><input type="search" id="search" placeholder="Search the book" aria-label="Search the book" autocomplete="off"><ol id="search-results"></ol></div>\n'
+	printf '<ol class="chapters">\n'
+	for c in $chapters; do
+		n=$(stem "$c" | cut -c3-4 | sed 's/^0//')
+		printf '<li><a href="%s.html"><span class="secno">%s</span> %s</a></li>\n' "$(stem "$c")" "$n" "$(esc "$(title "$c")")"
+	done
+	printf '</ol>\n<ul class="extras">\n'
+	printf '<li><a href="quizzes.html">Answers to the quizzes and exercises</a></li>\n'
+	printf '<li><a href="references.html">Reading list and references</a></li>\n'
+	printf '<li><a href="print.html">The whole book on one page</a></li>\n'
+	printf '</ul>\n</nav>\n'
+} >"$tmp/sidebar"
+
+nav() { # nav PAGE PREV-HTML PREV-TITLE NEXT-HTML NEXT-TITLE: writes $tmp/before, $tmp/after
+	{
+		printf '<nav class="pages">'
+		if [ -n "$2" ]; then printf '<a rel="prev" href="%s">&larr; %s</a>' "$2" "$(esc "$3")"; else printf '<span></span>'; fi
+		if [ -n "$4" ]; then printf '<a rel="next" href="%s">%s &rarr;</a>' "$4" "$(esc "$5")"; else printf '<span></span>'; fi
+		printf '</nav>\n'
+	} >"$tmp/pages"
+	{
+		sed "s|<a href=\"$1\"|<a aria-current=\"page\" href=\"$1\"|" "$tmp/sidebar"
+		printf '<main id="content">\n'
+		cat "$tmp/pages"
+	} >"$tmp/before"
+	{
+		sed 's/class="pages"/class="pages bottom"/' "$tmp/pages"
+		printf '</main>\n<script src="lunr.min.js"></script>\n<script src="search-index.js"></script>\n<script src="book.js"></script>\n'
+	} >"$tmp/after"
+}
+
+failed=0
+: >"$tmp/print-parts"
+# render SOURCE BACK: the page, and its part of print.html; a page that
+# fails is reported, the rest go on
+render() {
+	page=$(stem "$1")
+	set -- "$1" "$2" -f markdown --preserve-tabs --wrap=none \
+		--syntax-definition build/book/promela.xml --highlight-style pygments \
+		--lua-filter build/book/book.lua \
+		-M out="$out" -M tag="$page" -M back="$2" -M source="$1" \
+		-M runs="$tmp/runs.tsv" -M targets="$tmp/targets.tsv"
+	src_file=$1 back=$2
+	shift 2
+	if pandoc "$@" -t html5 --standalone -M pagetitle="$(title "$src_file")" -M lang=en \
+		--css book.css --include-before-body "$tmp/before" --include-after-body "$tmp/after" \
+		-o "$dest/$page.html" "$src_file"; then
+		pandoc "$@" -M print=1 -t html5 -o "$tmp/print-$page.html" "$src_file" &&
+			echo "$tmp/print-$page.html" >>"$tmp/print-parts"
+	else
+		failed=$((failed + 1))
+	fi
+	case $src_file in
+	"$tmp"/references.md) where=build/book/references.md ;;
+	"$tmp"/*) where="build/book/book.sh (the page $page.html)" ;;
+	*) where=${src_file#./} ;;
+	esac
+	printf '%s\t%s\n' "$page.html" "$where" >>"$tmp/sources.tsv"
+	: "$back"
+}
+
+# The index and the list of answers are pages like the others.
+{
+	echo "# Verifying parallel algorithms with Promela and Spin"
+	echo
+	echo "From a lost increment to QRCU, model-checked in Promela and torture-tested in Linux."
+	echo "Every model and every Spin report in these pages is checked by \`make check\`."
+	echo
+	for c in $chapters; do echo "1. [$(title "$c")]($(stem "$c").html)"; done
+	echo
+	echo "- [Answers to the quizzes and exercises](quizzes.html)"
+	echo "- [Reading list and references](references.html)"
+	echo "- [The whole book on one page](print.html), for printing or reading offline in one file"
+	echo
+	echo "Keys: ← and → turn the page; / starts a search."
+} >"$tmp/index.md"
+{
+	echo "# Answers to the quizzes and exercises"
+	echo
+	echo "## Quick quizzes"
+	echo
+	for q in $quizzes; do echo "- [$(title "$q")]($(stem "$q").html)"; done
+	if [ -n "$exercises" ]; then
+		echo
+		echo "## Exercises"
+		echo
+		echo "Each exercise is graded by \`make exercise-N\`; its reference solution is graded by \`make check\`."
+		echo
+		for q in $exercises; do echo "- [$(title "$q")]($(stem "$q").html)"; done
+	fi
+} >"$tmp/quizzes.md"
+cp build/book/references.md "$tmp/references.md"
+
+first=$(echo "$chapters" | head -n 1)
+nav index.html "" "" "$(stem "$first").html" "$(title "$first")"
+render "$tmp/index.md" ""
+prev=index.html prevt=Contents
+# shellcheck disable=SC2086 # chapters are chNN-topic.md: no spaces
+set -- $chapters
+while [ $# -gt 0 ]; do
+	cur=$1
+	shift
+	next=quizzes.html nextt="Answers to the quizzes and exercises"
+	if [ $# -gt 0 ]; then next=$(stem "$1").html nextt=$(title "$1"); fi
+	nav "$(stem "$cur").html" "$prev" "$prevt" "$next" "$nextt"
+	render "$cur" ""
+	prev=$(stem "$cur").html prevt=$(title "$cur")
+done
+nav quizzes.html "$prev" "$prevt" references.html "Reading list and references"
+render "$tmp/quizzes.md" ""
+# answer FILE KIND LABEL: the page of an answer (chNN-quizK or chNN-exK),
+# linked back to the question, #KIND-K in chapter NN.
+answer() {
+	chapter=$(ls "$src"/chapters/"$(basename "$1" | cut -c1-4)"-*.md)
+	k=$(basename "$1" .md | sed 's/.*-\(quiz\|ex\)//')
+	back=$(stem "$chapter").html
+	nav "$(stem "$1").html" "$back#$2-$k" "$(title "$chapter")" "quizzes.html" "$3"
+	render "$1" "$back#$2-$k"
+}
+for q in $quizzes; do answer "$q" quiz "All quiz answers"; done
+for q in $exercises; do answer "$q" exercise "All answers"; done
+nav references.html quizzes.html "Answers to the quizzes and exercises" "" ""
+render "$tmp/references.md" ""
+
+# print.html: every part in order, under the highlighting style of the pages.
+{
+	printf '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+	printf '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+	printf '<title>Verifying parallel algorithms with Promela and Spin (one page)</title>\n'
+	sed -n '/<style>/,/<\/style>/p' "$dest/index.html"
+	printf '<link rel="stylesheet" href="book.css">\n</head>\n<body class="print">\n<main id="content">\n'
+	while read -r part; do cat "$part"; done <"$tmp/print-parts"
+	printf '</main>\n</body>\n</html>\n'
+} >"$dest/print.html"
+printf 'print.html\t(the one-page book)\n' >>"$tmp/sources.tsv"
+
+build/book/book-search.py "$dest" >"$dest/search-index.js"
+if ! build/book/book-links.py "$dest" "$tmp/sources.tsv"; then failed=$((failed + 1)); fi
+echo "book: $(find "$dest" -name '*.html' | wc -l) pages in $dest/index.html"
+if [ "$failed" -gt 0 ]; then
+	rm -f "$dest/index.html" # so that make book tries again, and fails again, until it is fixed
+	echo "book: $failed page(s) failed; the lines above say where and why" >&2
+	exit 1
+fi

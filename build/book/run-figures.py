@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""run-figures [OUT]: every figure of every run report the book may quote,
+one per line as ID<TAB>FIELD<TAB>VALUE<TAB>REPORT.  For a run that a
+chapter shows (a .pan block), the report is the one the page shows
+(OUT/extract/CHAPTER/run.ID.expect), whose counts make check compares
+with a fresh run, so that the prose and the report beside it agree to
+the second; for any other run (a row of a sweep) it is this machine's
+run (OUT/runs/ID.out) or, for a run too long for make check, the
+recorded one (chapters/runs/ID.out), as in the sweep tables.
+build/book/book.lua reads these lines to fill [ID.FIELD]{.run} spans, so that
+prose quotes the runs and nothing typed."""
+
+import glob
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import panreport  # noqa: E402
+import runstore  # noqa: E402
+
+# Figures beyond panreport.parse()'s, named as the book's prose uses them.
+EXTRA = [
+    ("atomic", r"^\s*([\d.e+]+) atomic steps"),
+    ("conflicts", r"^hash conflicts:\s+([\d.e+]+)"),
+    ("equivalent", r"^\s*([\d.]+)\s+equivalent memory usage for states"),
+    ("states_memory", r"^\s*([\d.]+)\s+actual memory usage for states"),
+    ("hashtable", r"^\s*([\d.]+)\s+memory used for hash table"),
+    ("stack", r"^\s*([\d.]+)\s+memory used for DFS stack"),
+    ("hash_factor", r"^hash factor: ([\d.e+]+)"),
+    ("bits_set", r"^bits set per state: (\d+)"),
+    ("error_depth", r"^pan:\d*:?\s.*\(at depth (\d+)\)$"),
+]
+
+
+def figures(text):
+    f = {k: v for k, v in panreport.parse(text).items() if "\n" not in v}
+    for key, pat in EXTRA:
+        m = re.search(pat, text, re.M)
+        if m:
+            f[key] = m.group(1)
+    # With compression pan says what each stored state costs.
+    m = re.search(r"state-vector as stored = (\d+) byte \+ (\d+) byte overhead", text)
+    if m:
+        f["stored_bytes"], f["overhead_bytes"] = m.groups()
+    return f
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("OUT", "out")
+    ids = set()
+    for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
+            glob.glob(os.path.join(runstore.RECORDED, "*.out")):
+        ids.add(os.path.basename(path)[:-len(".out")])
+    shown = {}
+    for path in glob.glob(os.path.join(out, "extract", "*", "run.*.expect")):
+        if os.path.getsize(path) > 0:
+            rid = os.path.basename(path)[len("run."):-len(".expect")]
+            shown[rid] = path
+            ids.add(rid)
+    for rid in sorted(ids):
+        path = shown.get(rid) or runstore.report(rid, out)[0]
+        with open(path) as f:
+            text = f.read()
+        for key, value in sorted(figures(text).items()):
+            print(f"{rid}\t{key}\t{value}\t{path}")
+
+
+main()

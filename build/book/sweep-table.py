@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""sweep-table SWEEP: the Markdown table the book shows for a sweep: for
+each row its parameters, then the figures of this machine's run (states
+stored, depth, memory, time, from out/runs/ROW.out, or for a long row the
+recorded report in chapters/runs/), then the columns the
+chapter quotes (for example the 2007 article's).  A row whose run has
+not been made says which make target makes it.  With --data, prints the
+parameters and stored states as whitespace-separated columns (for
+gnuplot) instead."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import panreport  # noqa: E402
+import runstore  # noqa: E402
+import searchflags  # noqa: E402
+
+OUT = os.environ.get("OUT", "out")
+
+
+def fmt(n):
+    return f"{panreport.number(n):,}"
+
+
+def main():
+    args = sys.argv[1:]
+    data = "--data" in args
+    args = [a for a in args if a != "--data"]
+    if len(args) != 1:
+        sys.exit("usage: build/book/sweep-table.py [--data] out/extract/chNN-topic/sweep.ID")
+    keys, _ = blockformat.read_spec(args[0])
+    params = keys["params"].split(",")
+    rows = list(blockformat.sweep_rows(args[0], keys["chapter"]))
+    quoted = [h for h in (rows[0][4].keys() if rows else [])
+              if h not in params + ["expect", "target"]]
+    head = params + ["states (Spin 6.5.2)", "depth", "memory (MB)", "time (s)"] + quoted
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join("---:" for _ in head) + "|"]
+    for rid, _, _, target, cell in rows:
+        out, recorded = runstore.report(rid, OUT)
+        f = panreport.parse(open(out).read()) if out else {}
+        if data:
+            if "stored" in f:
+                print(" ".join([cell[p] for p in params] + [str(panreport.number(f["stored"]))]))
+            continue
+        if f:
+            measured = [fmt(f["stored"]) + (" (recorded)" if recorded else ""),
+                        f.get("depth", "?"), f.get("memory", "?"), f.get("time", "?")]
+        else:
+            how = f"make sweep-{keys['id']}-full" if target == "full" else "make check"
+            measured = [f"not run here yet ({how})", "", "", ""]
+        lines.append("| " + " | ".join([cell[p] for p in params] + measured
+                                        + [cell[q] for q in quoted]) + " |")
+    if not data:
+        flags = searchflags.describe("models/" + keys["model"], (keys.get("defs", "") + " "
+                                + " ".join(f"-D{p}=N" for p in params)).strip(), keys.get("cflags", ""), keys.get("runflags", ""))
+        print("\n".join(lines))
+        print(f"\n: Measured with `{flags}`; the state counts are checked by "
+              f"`make check`. A row marked (recorded) is too long for it: its report"
+              f" is kept in {runstore.RECORDED}/ and refreshed by "
+              f"`make sweep-{keys['id']}-full`.")
+
+
+main()

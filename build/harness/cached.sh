@@ -1,0 +1,63 @@
+#!/bin/sh
+# cached NAME [-v 'VERSION COMMAND' | PATH]... -- COMMAND [ARG...]
+# Runs COMMAND, unless it already passed on exactly these inputs: the
+# content of every PATH (a file, or every file under a directory), the
+# output of every VERSION COMMAND (e.g. -v 'pandoc --version') and the
+# command line itself.  A pass is kept as out/cache/NAME.sum (the hash
+# of those inputs) and NAME.log (what the command printed); a failure
+# keeps nothing, so the next run runs the command again.  Judged by
+# content, never by time: a file put back with an old time is seen.
+# For checks whose inputs are all named (self-tests of the tools), so
+# that a make check that changed nothing does not repeat them.
+set -eu
+if [ $# -lt 3 ]; then
+	echo "usage: build/harness/cached.sh NAME [-v 'VERSION COMMAND' | PATH]... -- COMMAND [ARG...]" >&2
+	exit 2
+fi
+name=$1
+shift
+dir=${OUT:-out}/cache
+mkdir -p "$dir"
+inputs=$(mktemp "$dir/$name.in.XXXXXX")
+trap 'rm -f "$inputs" "$dir/$name.log.$$"' EXIT
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+	case $1 in
+	-v)
+		[ $# -ge 2 ] || { echo "cached: -v needs a command" >&2; exit 2; }
+		{ echo "version of: $2"; sh -c "$2" 2>&1 || true; } >>"$inputs"
+		shift 2
+		;;
+	*)
+		if [ -d "$1" ]; then
+			find "$1" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum >>"$inputs"
+		elif [ -f "$1" ]; then
+			sha256sum "$1" >>"$inputs"
+		else
+			echo "missing $1" >>"$inputs"
+		fi
+		shift
+		;;
+	esac
+done
+if [ $# -lt 2 ]; then
+	echo "cached: $name: no command after --" >&2
+	exit 2
+fi
+shift
+echo "command: $*" >>"$inputs"
+sum=$(sha256sum <"$inputs" | cut -d' ' -f1)
+if [ -f "$dir/$name.sum" ] && [ -f "$dir/$name.log" ] && [ "$(cat "$dir/$name.sum")" = "$sum" ]; then
+	echo "$name: passed before on these same inputs (not run again; its output: $dir/$name.log)"
+	tail -n 1 "$dir/$name.log"
+	exit 0
+fi
+rm -f "$dir/$name.sum"
+status=0
+{ "$@" 2>&1 || echo "exit-status $?" >"$dir/$name.status.$$"; } | tee "$dir/$name.log.$$"
+if [ -f "$dir/$name.status.$$" ]; then
+	status=$(sed 's/exit-status //' "$dir/$name.status.$$")
+	rm -f "$dir/$name.status.$$"
+	exit "$status"
+fi
+mv "$dir/$name.log.$$" "$dir/$name.log"
+echo "$sum" >"$dir/$name.sum"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# summary: count the verdicts build/harness/record.sh filed under out/results/ and
+# print the closing line.  Exits 1 when any check failed, or when no
+# check ran at all (an empty run proves nothing).  A failed check is
+# quoted by its first line that says what went wrong (the first cause),
+# not by whatever its log happened to print last.
+set -eu
+dir=${OUT:-out}/results
+passed=$(find "$dir" -name '*.pass' 2>/dev/null | wc -l)
+failed=$(find "$dir" -name '*.fail' 2>/dev/null | wc -l)
+skipped=$(find "$dir" -name '*.skip' 2>/dev/null | wc -l)
+# The first line of a log that reads as a cause: one naming a file and a
+# line, or saying error, differs, expected, not found, FAIL; else the last.
+cause() {
+	grep -v '^[[:space:]]*$' "$1" | grep -v '^spin: ' |
+		grep -m 1 -iE '^[^ ]+:[0-9]+:|error|differs|expected|not found|no such|FAIL|refus|stale|different|budget|ceiling|incomplete' ||
+		grep -v '^[[:space:]]*$' "$1" | tail -n 1
+}
+if [ "$failed" -gt 0 ]; then
+	echo "Failed checks (logs in $dir/NAME.fail):"
+	find "$dir" -name '*.fail' | sort | while read -r f; do
+		echo "  $(basename "$f" .fail): $(cause "$f")"
+	done
+fi
+find "$dir" -name '*.skip' | sort | while read -r f; do
+	echo "Skipped $(basename "$f" .skip): $(grep -v '^[[:space:]]*$' "$f" | tail -n 1)"
+done
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

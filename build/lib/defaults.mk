@@ -1,0 +1,13 @@
+# The defaults every tool shares, defined here once.  The Makefile
+# includes this file; build/lib/runstore.py and build/lib/paths.sh read
+# it (a line NAME ?= VALUE), so a tool run by hand agrees with make.
+#
+# Where generated files go (everything under it is git-ignored).
+OUT ?= out
+# Budgets of one Spin search, the ceilings over every block's own:
+# memory in MB (pan's -DMEMLIM) and seconds.
+MEMLIM ?= 4096
+TIME ?= 900
+# The Spin that the book's reports were made with; a report from another
+# Spin is stale, and the book names this version beside every report.
+SPIN_PINNED ?= 6.5.2

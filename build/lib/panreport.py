@@ -1,0 +1,159 @@
+"""panreport: read what pan prints: the stable fields of its report,
+which make check compares, and when a report must not be read as a
+pass (cut short, approximate, the wrong claim, a claim never checked)."""
+
+import re
+
+from searchflags import depth_flag, is_liveness
+
+
+# Reading pan's report.
+
+FIELDS = [
+    ("errors", "errors"),
+    ("violation", "error found"),
+    ("claim", "never claim"),
+    ("cycles", "cycle search"),
+    ("state_vector", "state-vector bytes"),
+    ("depth", "depth reached"),
+    ("stored", "states, stored"),
+    ("matched", "states, matched"),
+    ("transitions", "transitions"),
+    ("unreached", "unreached in proctype"),
+]
+
+
+def parse(text):
+    """The stable fields of a pan report, plus the unstable ones that the
+    tables show (memory, time), which are never compared."""
+    f = {}
+    m = re.search(r"State-vector (\d+) byte, depth reached (\d+), errors: (\d+)",
+                  text)
+    if m:
+        f["state_vector"], f["depth"], f["errors"] = m.groups()
+    for key, pat in [("stored", r"^\s*([\d.e+]+) states, stored"),
+                     ("matched", r"^\s*([\d.e+]+) states, matched"),
+                     ("transitions", r"^\s*([\d.e+]+) transitions"),
+                     ("memory", r"^\s*([\d.]+)\s+total actual memory usage"),
+                     ("time", r"^pan: elapsed time ([\d.e+]+) seconds")]:
+        m = re.search(pat, text, re.M)
+        if m:
+            f[key] = m.group(1)
+    # What was searched for: the claim used (an ltl formula's name, :np_:
+    # for non-progress cycles) and whether cycles were looked for, e.g.
+    # "acceptance cycles + (fairness enabled)" or "cycle checks -
+    # (disabled by -DSAFETY)".
+    m = re.search(r"^\s*never claim\s+\+ \((.*)\)\s*$", text, re.M)
+    if m:
+        f["claim"] = m.group(1)
+    m = re.search(r"^\s*((?:acceptance\s+|non-progress\s+)?cycles?(?: checks)?)\s+"
+                  r"([+-]) \((.*)\)\s*$", text, re.M)
+    if m:
+        f["cycles"] = f"{' '.join(m.group(1).split())} {m.group(2)} ({m.group(3)})"
+    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
+                  r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
+                  re.M)
+    if m:
+        f["violation"] = m.group(1).strip()
+    unreached, cur = [], None
+    for line in text.splitlines():
+        if line.startswith("unreached in "):
+            cur = line.strip()
+            unreached.append(cur)
+        elif cur and line.startswith(("\t", " ")) and line.strip():
+            unreached.append("  " + " ".join(line.split()))
+        else:
+            cur = None
+    if unreached:
+        f["unreached"] = "\n".join(unreached)
+    return f
+
+
+def incomplete(text, fields, runflags="", suggest=None):
+    """Why a report cannot be read as a verdict, or None.  SUGGEST, when
+    given, is the -m value to propose for a search cut at its depth."""
+    if "max search depth too small" in text:
+        depth = suggest or depth_flag(runflags) * 10
+        return ("pan hit its depth limit (error: max search depth too small, "
+                f"-m{depth_flag(runflags)}); raise it, e.g. RUNFLAGS=-m{depth}")
+    if "Search not completed" in text and fields.get("errors") == "0":
+        return ("pan says 'Search not completed' yet reports no error: "
+                "the state space was not covered; raise -m or the budgets")
+    if "State-vector" not in text:
+        return "pan printed no report"
+    return None
+
+
+def coverage_warning(text):
+    """A warning when a bitstate (or hash-compact) search may have missed
+    much of the state space, or None: pan's hash factor below 100."""
+    m = re.search(r"^hash factor: ([\d.e+]+)", text, re.M)
+    if m and float(m.group(1)) < 100:
+        return (f"warning: an approximate search with hash factor {m.group(1)}"
+                " (pan wants > 100): many states may have been skipped, so 'no"
+                " errors' proves nothing; raise -w (e.g. RUNFLAGS=-w28) or drop"
+                " -DBITSTATE")
+    return None
+
+
+def liveness_problem(fields, runflags="", ltl="", fair="", np=""):
+    """Why the report of a liveness search is no verdict on what it was
+    asked to check, or None: pan searched another claim (or none: a
+    model without that formula), or did not look for cycles at all."""
+    if not is_liveness(runflags, ltl, fair, np):
+        return None
+    claim, cycles = fields.get("claim"), fields.get("cycles", "")
+    if ltl and claim != ltl:
+        return (f"pan searched {'the claim ' + claim if claim else 'no claim'}, not "
+                f"ltl {ltl}: the model has no formula of that name")
+    if not re.search(r"cycles \+ \(", cycles):
+        return f"pan did not look for cycles ({cycles or 'no search line'})"
+    return None
+
+
+def claim_unchecked(fields):
+    """When a report shows a claim (an ltl formula or never claim) that the
+    search did not check for cycles (a safety search), what to say, else
+    None.  Such a run is never a pass of the claim."""
+    claim = fields.get("claim")
+    cycles = fields.get("cycles", "")
+    if not claim or claim == ":np_:" or re.search(r"\+ \(", cycles):
+        return None
+    return (f"a safety search: the claim {claim} was not checked for "
+            "acceptance cycles")
+
+
+def verdict(fields):
+    """'errors: N' and, when pan said which, the kind of the first error."""
+    v = f"errors: {fields.get('errors')}"
+    if fields.get("errors") not in (None, "0") and fields.get("violation"):
+        v += f" ({fields['violation']})"
+    return v
+
+
+CYCLE_MARK = "<<<<<START OF CYCLE>>>>>"
+
+
+def cycle_summary(trail):
+    """'prefix: steps A to B, once; cycle: ...' of a readable trail (spin -t
+    -p) of a liveness error, or None when the trail holds no cycle."""
+    steps, start = [], None
+    for line in trail.splitlines():
+        if line.strip() == CYCLE_MARK and start is None:
+            start = len(steps)
+        m = re.match(r"^\s*(\d+):\s+proc\s", line)
+        if m and "[" in line:
+            steps.append(int(m.group(1)))
+    if start is None or start >= len(steps):
+        return None
+
+    def span(a, b):
+        return f"step {a}" if a == b else f"steps {a} to {b}"
+    prefix = f"prefix: {span(steps[0], steps[start - 1])}, once" if start else "no prefix"
+    return (f"{prefix}; cycle: from {CYCLE_MARK}, "
+            f"{span(steps[start], steps[-1])}, repeated forever")
+
+
+def number(s):
+    """pan prints large counts as 1.0711811e+06; read either form."""
+    return int(round(float(s)))

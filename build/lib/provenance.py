@@ -1,0 +1,58 @@
+"""provenance: what produced a report (the model's content and what it
+includes, the Spin version, the flags).  A report is read only against
+the run that produced it: freshness by content, not by file times."""
+
+import os
+import subprocess
+
+from modelfiles import model_hash
+from runstore import RunError
+from searchflags import spec_flags
+
+
+# What produced a report: the content of the model and what it includes,
+# the Spin version and the flags.  A report is only read against the run
+# that produced it (freshness by content, not by file times), and a
+# recorded report in chapters/runs/ID.out carries it in ID.from.
+
+PROVENANCE_KEYS = ("model", "model-sha256", "spin", "defs", "cflags", "runflags")
+
+
+_spin_version = None
+
+
+def spin_version():
+    global _spin_version
+    if _spin_version is None:
+        try:
+            p = subprocess.run(["spin", "-V"], capture_output=True, text=True)
+            _spin_version = (p.stdout.strip().splitlines() or ["unknown"])[0]
+        except OSError:
+            _spin_version = "not installed"
+    return _spin_version
+
+
+def provenance(spec, models="models"):
+    """The provenance text of the run SPEC (a read_spec dict) as of now:
+    the flags are those the search used (a liveness block's included)."""
+    try:
+        cflags, runflags = spec_flags(spec)
+    except RunError:  # the run reports it; the provenance keeps the block's
+        cflags, runflags = spec.get("cflags", ""), spec.get("runflags", "")
+    values = {
+        "model": spec["model"],
+        "model-sha256": model_hash(os.path.join(models, spec["model"])),
+        "spin": spin_version(),
+        "defs": spec.get("defs", ""),
+        "cflags": cflags,
+        "runflags": runflags,
+    }
+    return "".join(f"{k}={values[k]}\n" for k in PROVENANCE_KEYS)
+
+
+def provenance_differs(old_text, new_text):
+    """The keys on which two provenance texts differ (all when OLD is empty)."""
+    def keys(t):
+        return dict(line.split("=", 1) for line in t.splitlines() if "=" in line)
+    a, b = keys(old_text or ""), keys(new_text)
+    return [k for k in PROVENANCE_KEYS if a.get(k) != b.get(k)]

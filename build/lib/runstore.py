@@ -1,0 +1,195 @@
+"""runstore: where the pipeline's files live, defined once.
+
+Every tool asks this module for a path rather than building one: the
+extraction of each chapter (OUT/extract/TAG/), the sweeps' rows
+(OUT/sweeps/), a run's files (OUT/runs/ID.EXT) and the reports kept for
+runs too long for make check (chapters/runs/ID.EXT).  The Lua filter and
+the shell tools read the same layout from `runstore.py layout`.
+
+    OUT/extract/TAG/      what chapter TAG (chNN-topic) defines: index,
+                          model.NAME, derive.NAME, run.ID.flags,
+                          run.ID.expect, trail.ID, sweep.ID, where.ID,
+                          checkin.N, grade.N.K, graded.NAME, errors
+    OUT/sweeps/           run.ID.flags and run.ID.expect of every row
+    OUT/runs/ID.out       pan's report of run ID (.trail: spin -t -p;
+                          .from: what produced it; .err: why no report)
+    chapters/runs/ID.out  a kept report (with ID.from), for make check
+
+It also owns writing a file whole (put) and the one-line answer to
+Ctrl-C, which holds because every tool writes through put.
+"""
+
+import glob
+import os
+import re
+import signal
+import sys
+
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULTS_FILE = os.path.join(BUILD, "lib", "defaults.mk")
+
+
+def _defaults():
+    """NAME -> VALUE of build/lib/defaults.mk (its NAME ?= VALUE lines)."""
+    values = {}
+    with open(DEFAULTS_FILE) as f:
+        for line in f:
+            m = re.match(r"^([A-Z_]+) \?= *(.*?)\s*$", line)
+            if m:
+                values[m.group(1)] = m.group(2)
+    return values
+
+
+DEFAULTS = _defaults()
+OUT = os.environ.get("OUT") or DEFAULTS["OUT"]
+RECORDED = "chapters/runs"
+MODELS = "models"
+EXTRACT = "extract"
+SWEEPS = "sweeps"
+RUNS = "runs"
+
+
+def _interrupted(signum, frame):
+    # Ctrl-C: one line, not a traceback.  Every tool writes its files whole
+    # and renames them, so nothing half-written is left to be read.
+    sys.stderr.write(f"{os.path.basename(sys.argv[0])}: interrupted; nothing "
+                     "half-written was kept (run the same make again)\n")
+    sys.exit(130)
+
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted)
+
+
+class RunError(Exception):
+    """A run that produced no verdict: the message says what to fix."""
+
+
+def put(path, text):
+    """Write TEXT to PATH whole: a reader sees the old file or the new one."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def extract_dir(tag, out=None):
+    """The directory of what chapter (or answer) TAG defines."""
+    return os.path.join(out or OUT, EXTRACT, tag)
+
+
+def extract_dirs(out=None, pattern="ch[0-9][0-9]-*"):
+    """Every extracted chapter's directory, in the book's order."""
+    return sorted(d for d in glob.glob(os.path.join(out or OUT, EXTRACT, pattern))
+                  if os.path.isdir(d))
+
+
+def tag_of(directory):
+    """TAG (chNN-topic) of an extracted chapter's directory."""
+    return os.path.basename(os.path.normpath(directory))
+
+
+_indexes = {}
+
+
+def index(directory):
+    """The lines of a chapter's index (KIND NAME ... per definition),
+    read once per directory."""
+    if directory not in _indexes:
+        try:
+            with open(os.path.join(directory, "index")) as f:
+                _indexes[directory] = [line.rstrip("\n") for line in f if line.strip()]
+        except OSError:
+            _indexes[directory] = []
+    return _indexes[directory]
+
+
+def defined(kind, directory):
+    """The files DIRECTORY holds of KIND ('run' flags, 'sweep', 'checkin',
+    'grade', 'graded', 'model', 'derive', 'trail', 'where'), sorted."""
+    pattern = {"run": "run.*.flags", "expect": "run.*.expect"}.get(kind, kind + ".*")
+    return sorted(glob.glob(os.path.join(directory, pattern)))
+
+
+def sweeps_dir(out=None):
+    """Where the rows of every sweep are written (run.ID.flags/.expect)."""
+    return os.path.join(out or OUT, SWEEPS)
+
+
+def run_flags_path(rid, out=None):
+    """The flags file of run RID (a .pan block's, or a sweep row's), or
+    None when no chapter defines that run."""
+    out = out or OUT
+    found = glob.glob(os.path.join(out, EXTRACT, "*", f"run.{rid}.flags")) + \
+        glob.glob(os.path.join(out, SWEEPS, f"run.{rid}.flags"))
+    return found[0] if found else None
+
+
+def run_stem(flags_path):
+    """RID of a run's flags file (DIR/run.RID.flags)."""
+    name = os.path.basename(flags_path)
+    return name[len("run."):-len(".flags")]
+
+
+def run_file(rid, ext, out=None):
+    """OUT/runs/RID.EXT: a fresh run's report (out), trail, from, err."""
+    return os.path.join(out or OUT, RUNS, f"{rid}.{ext}")
+
+
+def kept_file(rid, ext):
+    """chapters/runs/RID.EXT: a report kept for a run too long for make
+    check (out), and what produced it (from)."""
+    return os.path.join(RECORDED, f"{rid}.{ext}")
+
+
+def from_of(report_path):
+    """The provenance file beside a report (ID.out -> ID.from)."""
+    return report_path[:-len(".out")] + ".from"
+
+
+def report(rid, out=None):
+    """(path, recorded?) of the freshest report of run RID, or (None, False)."""
+    fresh = run_file(rid, "out", out)
+    if os.path.exists(fresh):
+        return fresh, False
+    kept = kept_file(rid, "out")
+    if os.path.exists(kept):
+        return kept, True
+    return None, False
+
+
+# The layout as templates, for the Lua filter and the shell tools:
+# `runstore.py layout` prints NAME<TAB>TEMPLATE lines ({out}, {tag},
+# {id} filled in by the reader).
+LAYOUT = {
+    "extract": os.path.join("{out}", EXTRACT, "{tag}"),
+    "flags": os.path.join("{out}", EXTRACT, "{tag}", "run.{id}.flags"),
+    "expect": os.path.join("{out}", EXTRACT, "{tag}", "run.{id}.expect"),
+    "sweep": os.path.join("{out}", EXTRACT, "{tag}", "sweep.{id}"),
+    "report": os.path.join("{out}", RUNS, "{id}.out"),
+    "trail": os.path.join("{out}", RUNS, "{id}.trail"),
+    "runs": os.path.join("{out}", RUNS),
+    "kept": os.path.join(RECORDED, "{id}.out"),
+    "kept-from": os.path.join(RECORDED, "{id}.from"),
+}
+
+
+def main(argv):
+    usage = ("usage: build/lib/runstore.py layout | out | path NAME [ID] [TAG] "
+             f"(NAME one of: {', '.join(LAYOUT)})")
+    if argv[:1] == ["layout"]:
+        for name, template in LAYOUT.items():
+            print(f"{name}\t{template.replace('{out}', OUT)}")
+    elif argv[:1] == ["out"]:
+        print(OUT)
+    elif argv[:1] == ["path"] and len(argv) >= 2 and argv[1] in LAYOUT:
+        rid = argv[2] if len(argv) > 2 else ""
+        tag = argv[3] if len(argv) > 3 else ""
+        print(LAYOUT[argv[1]].format(out=OUT, id=rid, tag=tag))
+    else:
+        sys.exit(usage)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,141 @@
+"""searchflags: the flags of one Spin search.  Safety or liveness,
+the C compiler's and pan's flags a block's attributes (or make verify's
+LTL= FAIR= NP=) imply, the commands a reader would type, and the time
+and memory budgets under the user's ceilings."""
+
+import os
+import re
+import shlex
+import sys
+
+import runstore
+from blockformat import default
+from runstore import RunError
+
+
+def _budget(name, default):
+    """A budget from the environment (a make variable): a whole number."""
+    v = os.environ.get(name, "") or default
+    if not re.fullmatch(r"[1-9]\d*", v.strip()):
+        sys.exit(f"{name}={v!r}: not a whole number; give it as digits, e.g. "
+                 f"make check {name}={default}")
+    return int(v)
+
+
+# The user's budgets, a ceiling over every search (see the Makefile):
+# memory in MB and seconds.  A block's memlim= and timeout= are kept under
+# them.
+MEMLIM_MB = _budget("MEMLIM", runstore.DEFAULTS["MEMLIM"])
+
+
+TIME_S = _budget("TIME", runstore.DEFAULTS["TIME"])
+
+
+# Safety and liveness searches.  A safety search (the default) compiles pan
+# with -DSAFETY and looks for assertion violations and invalid end states.
+# A liveness search looks for cycles: acceptance cycles of a claim (an ltl
+# formula or a never claim; pan -a, -N NAME picks the formula) or
+# non-progress cycles (pan compiled with -DNP, run with -l), optionally
+# under weak fairness (-f).  It must not be compiled with -DSAFETY, which
+# makes pan skip the cycles.  The chapters' blocks (ltl= fair= np=) and
+# make verify (LTL= FAIR= NP=) both get their flags from search_flags.
+
+LIVENESS_KEYS = ("ltl", "fair", "np")
+
+
+def _words(flags):
+    return shlex.split(flags or "")
+
+
+def is_liveness(runflags="", ltl="", fair="", np=""):
+    """Whether a search looks for cycles (asked by ltl/fair/np or by pan's
+    own -a or -l)."""
+    words = _words(runflags)
+    return bool(ltl or fair or np or "-a" in words or "-l" in words)
+
+
+def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
+    """(cflags, runflags) of a search.  CFLAGS None or '' means the
+    default: -DSAFETY (build/pipeline/format.tsv) for a safety search, nothing for a
+    liveness one.  LTL names the formula (or never claim) whose acceptance
+    cycles are looked for; NP asks for non-progress cycles; FAIR for weak
+    fairness.  The flags these imply are added to what CFLAGS and RUNFLAGS
+    hold (never twice).  Raises RunError, naming WHERE, when the flags
+    contradict each other."""
+    live = is_liveness(runflags, ltl, fair, np)
+    cw = _words(cflags) if cflags else (
+        [] if live else _words(default("pan", "cflags")))
+    rw = _words(runflags)
+    if ltl and not re.fullmatch(r"[A-Za-z_]\w*", ltl):
+        raise RunError(f"{where}: ltl={ltl!r} is not the name of a formula; give "
+                       "the name that follows ltl in the model, e.g. ltl q { []<> x }"
+                       " is LTL=q")
+    for name, value in (("fair", fair), ("np", np)):
+        if value not in ("", "1"):
+            raise RunError(f"{where}: {name}={value!r}: give {name}=1 or leave it out")
+    if live and "-DSAFETY" in cw:
+        raise RunError(f"{where}: a search for cycles cannot use a pan compiled with "
+                       "-DSAFETY (pan skips cycles then); drop -DSAFETY from the C flags")
+    if np and ltl:
+        raise RunError(f"{where}: ltl={ltl} and np=1 ask for two searches; pan looks "
+                       "for acceptance cycles (ltl) or non-progress cycles (np) in one"
+                       " run: give one of them")
+    if np or "-l" in rw:
+        if "-DNP" not in cw:
+            cw.append("-DNP")
+        add = ["-l"]
+    elif live:
+        add = ["-a"]
+    else:
+        add = []
+    if fair:
+        add.append("-f")
+    if ltl and "-N" not in rw:
+        add += ["-N", ltl]
+    rw = [w for w in add if w not in rw] + rw
+    return " ".join(cw), " ".join(rw)
+
+
+def spec_flags(spec, where=None):
+    """(cflags, runflags) of the run a block defines (a read_spec dict)."""
+    return search_flags(spec.get("cflags", ""), spec.get("runflags", ""),
+                        spec.get("ltl", ""), spec.get("fair", ""), spec.get("np", ""),
+                        where or f"run {spec.get('id', '?')}")
+
+
+def describe(model, defs, cflags, runflags):
+    """The three commands of a run, as a reader would type them."""
+    cflags = default("pan", "cflags") if cflags is None else cflags
+    name = os.path.basename(model)
+    spin = " ".join(["spin"] + shlex.split(defs) + ["-a", name])
+    cc = " ".join(["cc"] + shlex.split(cflags) + ["-o", "pan", "pan.c"])
+    pan = " ".join(["./pan"] + shlex.split(runflags))
+    return f"{spin}; {cc}; {pan}"
+
+
+def budgets(timeout=None, memlim=None):
+    """(seconds, MB, which) of one search: the block's own budgets, kept
+    under the user's ceilings TIME and MEMLIM.  WHICH maps "time" and
+    "memory" to what set each: "block" or "ceiling"."""
+    which = {}
+    t = int(timeout) if timeout else None
+    m = int(memlim) if memlim else None
+    which["time"] = "block" if t and t <= TIME_S else "ceiling"
+    which["memory"] = "block" if m and m <= MEMLIM_MB else "ceiling"
+    return min(t or TIME_S, TIME_S), min(m or MEMLIM_MB, MEMLIM_MB), which
+
+
+def defs_problem(defs):
+    """Why spin's preprocessor flags cannot be right, or None: each word
+    must be an option (-DNAME=VALUE, -UNAME, -INCLUDE...)."""
+    for word in shlex.split(defs):
+        if not word.startswith("-"):
+            return (f"DEFS word {word!r} is not a flag: give -D{word} "
+                    f"(e.g. DEFS=\"-D{word}\")")
+    return None
+
+
+def depth_flag(runflags):
+    """The search depth limit pan used (its -m flag, default 10000)."""
+    m = re.search(r"(?:^|\s)-m(\d+)", runflags or "")
+    return int(m.group(1)) if m else 10000

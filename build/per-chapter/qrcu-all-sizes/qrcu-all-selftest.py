@@ -1,0 +1,87 @@
+#!/usr/bin/python3
+"""qrcu-all-selftest: build/per-chapter/qrcu-all-sizes/qrcu-all-report.py is seen to fail.
+
+Copies chapter 9's extracted runs and their reports to a scratch OUT,
+breaks one thing at a time, and checks that the report then exits 1
+with the message that names it: a broken reduction that no mutant gets
+through (the negative control), a failure whose smaller configurations
+were not seen to pass, an all-sizes model that fails, a mutant the
+all-sizes model no longer catches, and a missing report.  Needs the
+runs of make chapter-9 in OUT."""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+OUT = os.environ.get("OUT", "out")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def failing(text):
+    """A pan report turned into one with an assertion failure."""
+    text = re.sub(r"errors: 0", "errors: 1", text)
+    return "pan:1: assertion violated  !((readerstart&&(readerprogress==1))) (at depth 9)\n" + text
+
+
+def passing(text):
+    text = re.sub(r"errors: \d+", "errors: 0", text)
+    return re.sub(r"^pan:\d*:?\s*assertion violated.*\n", "", text, flags=re.M)
+
+
+CASES = [
+    ("negative control", {"mut-incany-noanonr-1-2": failing,
+                          "mut-onesum-noanonr-2-2": failing,
+                          "mut-wrap-noanonr-1-3": failing},
+     "lets no mutant through"),
+    ("smallest configuration", {"mut-onesum-orig-2-1": failing},
+     "is not shown to be the smallest"),
+    ("all-sizes model fails", {"all-k-2": failing}, "should pass"),
+    ("mutant no longer caught", {"mut-earlyout-all-2": passing},
+     "should catch it"),
+    ("outside the assumptions yet passing", {"mut-twoslow-all-2": passing},
+     "should trip one"),
+    ("missing report", {"mut-wrap-orig-1-3": None}, "no report"),
+]
+
+
+def main():
+    if not glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-qrcu-all-sizes")):
+        sys.exit("qrcu-all-selftest: no extracted chapter 9 in " + OUT + "; run make chapter-9")
+    bad = 0
+    clean = subprocess.run([os.path.join(HERE, "qrcu-all-report.py")], capture_output=True,
+                           text=True, env=dict(os.environ, OUT=OUT))
+    if clean.returncode != 0:
+        sys.exit("qrcu-all-selftest: the report fails on the real runs; fix that first:\n"
+                 + clean.stdout)
+    for name, edits, want in CASES:
+        with tempfile.TemporaryDirectory() as tmp:
+            for d in (glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-shrinking-qrcu"))
+                      + glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-qrcu-all-sizes"))):
+                if os.path.isdir(d):
+                    shutil.copytree(d, os.path.join(tmp, "extract", os.path.basename(d)))
+            shutil.copytree(os.path.join(OUT, "runs"), os.path.join(tmp, "runs"),
+                            ignore=shutil.ignore_patterns("*.trail"))
+            for rid, edit in edits.items():
+                path = os.path.join(tmp, "runs", rid + ".out")
+                if edit is None:
+                    os.remove(path)
+                    continue
+                text = open(path).read()
+                open(path, "w").write(edit(text))
+            r = subprocess.run([os.path.join(HERE, "qrcu-all-report.py")], capture_output=True,
+                               text=True, env=dict(os.environ, OUT=tmp))
+            if r.returncode == 1 and want in r.stdout:
+                print(f"ok: {name}: fails, with {want!r}")
+            else:
+                print(f"NOT CAUGHT: {name}: exit {r.returncode}, expected 1 and {want!r}")
+                bad += 1
+    if bad:
+        sys.exit(f"qrcu-all-selftest: {bad} broken case(s) not caught")
+    print("qrcu-all-selftest: the report passes on the runs, and every broken case fails it")
+
+
+main()

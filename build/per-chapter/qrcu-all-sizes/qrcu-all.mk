@@ -1,0 +1,26 @@
+# build/per-chapter/qrcu-all-sizes/qrcu-all.mk: chapter 9 (QRCU for every number of readers and
+# updaters), for the top-level Makefile to include.  The chapter's runs
+# are ordinary chapter runs (make chapter-9); this file adds the report
+# that reads them: the verdict, the mutant table and the figures, which
+# also checks that the runs say what the chapter claims (the negative
+# control among them), and the report's self-test, which breaks the
+# runs' reports one way at a time and sees the report fail.
+
+.PHONY: qrcu-all qrcu-all-check
+
+QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$(ALL_RUNS))
+
+qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the mutant table and the figures
+	@build/pipeline/sync-models.py --keep-edits
+	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-$(QRCU_ALL_CHAPTER)-checks $(OUT)/runs/qrcu-big-3-3.out $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS))
+	@build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
+
+# In make check, after the runs (the report reads their kept reports).
+qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS)) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+	@build/harness/record.sh qrcu-all-report -- build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
+	@build/harness/record.sh qrcu-all-selftest -- build/per-chapter/qrcu-all-sizes/qrcu-all-selftest.py
+
+# The chapter (whatever its number) runs the report too.
+QRCU_ALL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-all-sizes\.md$$/\1/p')
+$(foreach n,$(QRCU_ALL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := qrcu-all-check))
+CHAPTER_CHECKS += qrcu-all-check

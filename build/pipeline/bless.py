@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""bless: copy the reports of fresh runs into the chapters, the quiz
+answers and the exercises' solutions: the body of each {.pan #ID ...} block becomes its run's report,
+and the expect column of each {.sweep #ID ...} table the states its runs
+stored.  Run after a deliberate change to a model or a new Spin; review
+the result with git diff.  Only blocks whose runs were made change."""
+
+import glob
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import panreport  # noqa: E402
+import provenance  # noqa: E402
+import runstore  # noqa: E402
+
+OUT = os.environ.get("OUT", "out")
+FENCE = re.compile(r"^(`{3,}|~{3,})\s*\{([^}]*)\}\s*$")
+
+
+def main():
+    changed = 0
+    for chapter in sorted(glob.glob("chapters/ch[0-9][0-9]-*.md")
+                          + glob.glob("quizzes/ch[0-9][0-9]-quiz*.md")
+                          + glob.glob("quizzes/ch[0-9][0-9]-ex*.md")):
+        lines = open(chapter).read().split("\n")
+        out, i = [], 0
+        while i < len(lines):
+            line = lines[i]
+            out.append(line)
+            m = FENCE.match(line)
+            i += 1
+            if not m:
+                continue
+            words = m.group(2).split()
+            ids = [w[1:] for w in words if w.startswith("#")]
+            fence = m.group(1)
+            body = []
+            while i < len(lines) and not lines[i].startswith(fence):
+                body.append(lines[i])
+                i += 1
+            report = os.path.join(OUT, "runs", f"{ids[0]}.out") if ids else None
+            if ".pan" in words and report and os.path.exists(report) \
+                    and fresh(chapter, ids[0], report):
+                new = open(report).read().rstrip("\n").split("\n")
+                if same_verdict(new, body):
+                    new = body  # only time or memory differ: keep the page still
+                if new != body:
+                    changed += 1
+                    print(f"{chapter}: {ids[0]}: expected output refreshed")
+                body = new
+            if ".sweep" in words and ids:
+                new = bless_sweep(ids[0], body)
+                if new != body:
+                    changed += 1
+                    print(f"{chapter}: {ids[0]}: expected states refreshed")
+                body = new
+            out.extend(body)
+        text = "\n".join(out)
+        if text != open(chapter).read():
+            with open(chapter, "w") as f:
+                f.write(text)
+    print(f"bless: {changed} block(s) refreshed")
+
+
+def fresh(chapter, rid, report):
+    """Whether REPORT was made from today's model and flags of run RID."""
+    flags = runstore.run_flags_path(rid, OUT)
+    made = report[:-len(".out")] + ".from"
+    if flags and os.path.exists(made) and not provenance.provenance_differs(
+            open(made).read(), provenance.provenance(blockformat.read_spec(flags)[0])):
+        return True
+    print(f"{chapter}: {rid}: not refreshed: {report} was not made from today's "
+          "model and flags; run make bless again", file=sys.stderr)
+    return False
+
+
+def same_verdict(new, old):
+    """Whether two reports agree on every field the check compares."""
+    a, b = panreport.parse("\n".join(new)), panreport.parse("\n".join(old))
+    return all(a.get(k) == b.get(k) for k, _ in panreport.FIELDS) and bool(b)
+
+
+def bless_sweep(sid, body):
+    """The sweep's table with its expect column taken from the runs."""
+    flags = glob.glob(os.path.join(OUT, "extract", "*", f"sweep.{sid}"))
+    if not flags:
+        return body
+    keys, _ = blockformat.read_spec(flags[0])
+    params = keys["params"].split(",")
+    head, _ = blockformat.table("\n".join(body))
+    # Row ids as blockformat.sweep_rows makes them (the one place that does).
+    ids = {tuple(cell[p] for p in params): rid
+           for rid, _, _, _, cell in blockformat.sweep_rows(flags[0], keys["chapter"])}
+    out = []
+    for line in body:
+        row = blockformat.cells(line)
+        if not blockformat.is_row(line) or row[:len(params)] == params:
+            out.append(line)
+            continue
+        cell = dict(zip(head, row + [""] * len(head)))
+        rid = ids.get(tuple(cell[p] for p in params), "")
+        report = os.path.join(OUT, "runs", rid + ".out")
+        f = panreport.parse(open(report).read()) \
+            if os.path.exists(report) and fresh(f"sweep {sid}", rid, report) else {}
+        if "stored" in f:
+            cell["expect"] = str(panreport.number(f["stored"]))
+        widths = [len(c) for c in line.split("|")]
+        if cell["expect"].replace(",", "") == row[head.index("expect")].replace(",", ""):
+            out.append(line)
+            continue
+        cells = [cell.get(h, "") for h in head]
+        pad = [w - (1 if i == 0 else 2) for i, w in enumerate(widths)]
+        out.append(" | ".join(c.ljust(max(p, len(c))) for c, p in zip(cells, pad)).rstrip())
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""check-run FLAGS: compare the kept report of one run with what its
+chapter says it prints.
+
+The stable fields (errors, assertion text, state-vector size, depth,
+states stored and matched, transitions, unreached lines) must agree;
+memory, time, version and path lines are not compared.  When the chapter
+shows a trail excerpt, its lines must appear in the readable trail, in
+order.  With --recorded, the report checked is the one kept in
+chapters/runs/ for a run too long for make check, and it must have been
+made from the model and flags of today (chapters/runs/ID.from).  A
+report of out/runs/ is read only if it was made from today's model and
+flags too (out/runs/ID.from).  A sweep row has no printed report: it
+must finish, find no error, and store the number of states its table
+gives.  Exits 1 with a message naming the chapter, the model and the
+flags on any difference."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import panreport  # noqa: E402
+import provenance  # noqa: E402
+import runstore  # noqa: E402
+import searchflags  # noqa: E402
+
+OUT = os.environ.get("OUT", "out")
+
+
+def norm(line):
+    return " ".join(line.split())
+
+
+def main():
+    args = sys.argv[1:]
+    recorded = args[:1] == ["--recorded"]
+    args = args[1:] if recorded else args
+    if len(args) != 1:
+        sys.exit("usage: build/pipeline/check-run.py [--recorded] out/extract/chNN/run.ID.flags")
+    flags = args[0]
+    spec, _ = blockformat.read_spec(flags)
+    rid, chapter = spec["id"], spec["chapter"]
+    model = os.path.join("models", spec["model"])
+    stem = flags[:-len(".flags")]
+    row = blockformat.read_spec(stem + ".row")[0] if os.path.exists(stem + ".row") else {}
+    loc = blockformat._where(os.path.join(os.path.dirname(flags), "x"), rid, chapter) \
+        if not row else _sweep_where(row.get("sweep", ""), chapter)
+    try:
+        cflags, runflags = searchflags.spec_flags(spec, loc)
+    except runstore.RunError as e:
+        sys.exit(str(e))
+    where = (f"{loc}: run {rid} ({model}; "
+             + searchflags.describe(model, spec.get("defs", ""), cflags, runflags) + ")")
+    base = os.path.join(runstore.RECORDED if recorded else os.path.join(OUT, "runs"), rid)
+    if os.path.exists(base + ".err") and not recorded:
+        sys.exit(f"{where}: {open(base + '.err').read().strip()}")
+    if not os.path.exists(base + ".out"):
+        sys.exit(f"{where}: no report in {base}.out; run make again")
+    now = provenance.provenance(spec)
+    made = open(base + ".from").read() if os.path.exists(base + ".from") else ""
+    differs = provenance.provenance_differs(made, now)
+    if differs and recorded:
+        sys.exit(f"{base}.out: recorded from a different model/flags "
+                 f"({', '.join(differs)} differ{'s' if len(differs) == 1 else ''}"
+                 f"{'; no ' + base + '.from' if not made else ''}); re-run "
+                 f"make sweep-{row.get('sweep', rid)}-full")
+    if differs:
+        sys.exit(f"{where}: {base}.out was made from a different model/flags "
+                 f"({', '.join(differs)}); run make again to re-run it")
+    text = open(base + ".out").read()
+    got = panreport.parse(text)
+    problems = []
+
+    expect_file = stem + ".expect"
+    if os.path.exists(expect_file):
+        want = panreport.parse(open(expect_file).read())
+        if not want:
+            problems.append(f"the chapter's block for {rid} holds no pan "
+                            "report; paste one or run make bless")
+        for key, label in panreport.FIELDS:
+            if want.get(key) != got.get(key):
+                problems.append(f"{label}: expected {want.get(key, '(none)')!r}"
+                                f", got {got.get(key, '(none)')!r}")
+    elif os.path.exists(stem + ".row"):
+        check_row(stem + ".row", got, problems)
+    else:
+        problems.append(f"no expectation for {rid} ({expect_file})")
+
+    why = panreport.incomplete(text, got, runflags)
+    if why:
+        problems.append(why)
+    why = panreport.liveness_problem(got, runflags, spec.get("ltl", ""), spec.get("fair", ""),
+                                  spec.get("np", ""))
+    if why:
+        problems.append(why)
+
+    trail_want = os.path.join(os.path.dirname(flags), "trail." + rid)
+    if os.path.exists(trail_want):
+        have = [norm(l) for l in open(base + ".trail").read().splitlines()] \
+            if os.path.exists(base + ".trail") else []
+        pos = 0
+        for line in open(trail_want).read().splitlines():
+            if not line.strip() or line.strip() == "...":
+                continue
+            want_line = norm(line)
+            while pos < len(have) and have[pos] != want_line:
+                pos += 1
+            if pos == len(have):
+                problems.append(f"trail excerpt line not found (in order) in "
+                                f"{base}.trail: {line.strip()!r}")
+                break
+            pos += 1
+
+    if problems:
+        print(f"{where}: differs from the chapter: {problems[0]}")
+        for p in problems[1:]:
+            print("  " + p)
+        sys.exit(1)
+    unchecked = panreport.claim_unchecked(got)
+    print(f"{rid}: {got.get('stored')} states, {panreport.verdict(got)}, "
+          "as the chapter says" + (f" ({unchecked})" if unchecked else ""))
+
+
+def _sweep_where(sid, chapter):
+    for d in [os.path.join(OUT, "extract", t) for t in os.listdir(os.path.join(OUT, "extract"))]:
+        if os.path.exists(os.path.join(d, "where." + sid)):
+            return open(os.path.join(d, "where." + sid)).read().strip()
+    return chapter
+
+
+def check_row(row, got, problems):
+    """A sweep row's expectation: no error, and the stored states."""
+    keys, _ = blockformat.read_spec(row)
+    if got.get("errors") != "0":
+        problems.append(f"errors: expected 0, got {got.get('errors')}")
+    if not keys.get("expect"):
+        problems.append("the sweep row's expect column is empty; give the states "
+                        "Spin 6.5.2 stores (make bless fills it from this run)")
+    else:
+        want = keys["expect"].replace(",", "")
+        have = str(panreport.number(got["stored"])) if "stored" in got else None
+        if want != have:
+            problems.append(f"states, stored: expected {want}, got {have}")
+
+
+main()

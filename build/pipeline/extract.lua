@@ -1,0 +1,378 @@
+-- extract.lua: a pandoc Lua filter that reads one chapter and writes out
+-- what the chapter defines, for build/pipeline/sync-models.py and build/pipeline/mkrules.py.
+--
+--   pandoc -f markdown -t plain --preserve-tabs -o /dev/null \
+--          --lua-filter build/pipeline/extract.lua \
+--          -M outdir=DIR -M chapter=chapters/chNN-name.md chapters/chNN-name.md
+--
+-- The blocks it knows, their attributes and the attributes' defaults are
+-- defined once, in build/pipeline/format.tsv (build/README.md shows them).  Every
+-- code block is checked against that definition: an unknown class that
+-- carries attributes, an unknown attribute, a missing or malformed value,
+-- two runs of one name, a trail of no run.  The errors are not fatal
+-- here: they are written to DIR/errors, one line each naming the file and
+-- line, and build/pipeline/mkrules.py turns them into a failed check, so that
+-- make check counts them.  The block in error is left out.
+--
+-- Everything else is written as files in DIR, one per definition:
+--   model.NAME, derive.NAME, run.ID.flags, run.ID.expect, trail.ID,
+--   sweep.ID, checkin.N, grade.N.K (demand K of exercise N), graded.NAME
+--   (a solution graded by make check) -- and "index", one line per
+--   definition.
+
+local outdir, chapter
+local fragments, order = {}, {}
+local index = {}
+local checkins = 0
+local errors = {}
+local blocks = 0
+local runs, trails = {}, {}
+
+-- The format -----------------------------------------------------------
+
+local format = {}   -- class -> attribute -> {need, value, default}
+local any = {}      -- attributes every class may carry
+local classes = {}  -- the known classes, in order
+local attr_order = {}  -- class -> its attributes, in format.tsv's order
+
+local function load_format()
+  local here = (PANDOC_SCRIPT_FILE or 'build/pipeline/extract.lua'):match('^(.*)/') or '.'
+  local path = here .. '/format.tsv'
+  local f = io.open(path, 'r')
+  if not f then
+    io.stderr:write('extract.lua: cannot read ' .. path .. '\n')
+    os.exit(2)
+  end
+  for line in f:lines() do
+    if not line:match('^#') and line:match('%S') then
+      local cls, name, need, value, default = line:match('^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)')
+      if not cls then
+        io.stderr:write(path .. ': a line needs 6 tab-separated fields: ' .. line .. '\n')
+        os.exit(2)
+      end
+      local def = {need = need, value = value, default = default}
+      if cls == '*' then
+        any[name] = def
+      else
+        if not format[cls] then
+          format[cls] = {}
+          attr_order[cls] = {}
+          table.insert(classes, cls)
+        end
+        format[cls][name] = def
+        table.insert(attr_order[cls], name)
+      end
+    end
+  end
+  f:close()
+end
+
+-- Where a block is in the source: the first fence line not yet used that
+-- contains the given text (pandoc 2.17 does not give source positions).
+local source_lines, used = nil, {}
+
+local function line_of(snippet)
+  if not source_lines then
+    source_lines = {}
+    local f = io.open(chapter, 'r')
+    if f then
+      for l in f:lines() do table.insert(source_lines, l) end
+      f:close()
+    end
+  end
+  for i, l in ipairs(source_lines) do
+    if not used[i] and l:match('^%s*[`~][`~][`~]') and l:find(snippet, 1, true) then
+      used[i] = true
+      return i
+    end
+  end
+  return nil
+end
+
+local function where(el)
+  local snippet
+  if el.identifier ~= '' then
+    snippet = '#' .. el.identifier
+  else
+    for _, k in ipairs({'file', 'run', 'src', 'check-in', 'model'}) do
+      local v = el.attributes[k]
+      if v and not snippet then snippet = k .. '=' .. (v:match('^%S*') or '') end
+    end
+    if not snippet then
+      for k, v in pairs(el.attributes) do
+        snippet = snippet or (k .. '=' .. (v:match('^%S*') or ''))
+      end
+      snippet = snippet or (el.classes[1] and ('.' .. el.classes[1])) or '{'
+    end
+  end
+  local n = line_of(snippet)
+  return chapter .. (n and (':' .. n) or '')
+end
+
+local function err(loc, msg)
+  table.insert(errors, loc .. ': ' .. msg)
+end
+
+local function attr(el, key, cls)
+  local v = el.attributes[key]
+  local def = (format[cls or ''] or {})[key] or any[key]
+  if v == nil or v == '' then return def and def.default ~= '' and def.default or nil end
+  return v
+end
+
+local NAME = '^[%w][%w._+-]*$'
+
+local function valid(value, kind)
+  if kind == 'name' then return value:match(NAME) ~= nil, 'may hold only letters, digits and ._+-' end
+  if kind == 'int' then return value:match('^[1-9]%d*$') ~= nil, 'must be a whole number (no unit)' end
+  if kind == 'list' then
+    for item in (value .. ','):gmatch('([^,]*),') do
+      if not item:match(NAME) then return false, 'must be names separated by commas' end
+    end
+    return true
+  end
+  if kind == '1' then return value == '1', 'is a switch: give 1 or leave it out' end
+  if kind:find('|', 1, true) then
+    for word in (kind .. '|'):gmatch('([^|]*)|') do
+      if value == word then return true end
+    end
+    return false, 'must be ' .. kind:gsub('|', ' or ')
+  end
+  return true
+end
+
+-- Checks one block against the format; returns its class (nil when the
+-- block is not one the format knows) and whether it is valid.
+local function validate(el, loc)
+  local known = {}
+  for _, c in ipairs(el.classes) do
+    if format[c] then table.insert(known, c) end
+  end
+  local has_attrs = el.identifier ~= ''
+  for k, _ in pairs(el.attributes) do
+    if not any[k] then has_attrs = true end
+  end
+  if #known == 0 then
+    if has_attrs then
+      local shown = #el.classes > 0 and ('.' .. table.concat(el.classes, ' .')) or '(none)'
+      err(loc, 'unknown block class ' .. shown .. ' with attributes; the classes with '
+        .. 'attributes are .' .. table.concat(classes, ' .') .. ' (see build/README.md)')
+      return nil, false
+    end
+    for k, v in pairs(el.attributes) do
+      local ok, why = valid(v, any[k].value)
+      if not ok then err(loc, k .. '=' .. v .. ': ' .. why) return nil, false end
+    end
+    return nil, true
+  end
+  if #known > 1 then
+    err(loc, 'a block has one of the classes .' .. table.concat(known, ', .'))
+    return nil, false
+  end
+  local cls = known[1]
+  local def = format[cls]
+  local good = true
+  local function bad(msg)
+    good = false
+    err(loc, msg)
+  end
+  if el.identifier ~= '' and not def['#id'] then
+    bad('a .' .. cls .. ' block takes no #id (#' .. el.identifier .. ')')
+  end
+  for k, v in pairs(el.attributes) do
+    local d = def[k] or any[k]
+    if not d then
+      local names = {}
+      for n, _ in pairs(def) do if n ~= '#id' then table.insert(names, n) end end
+      for n, _ in pairs(any) do table.insert(names, n) end
+      table.sort(names)
+      bad('unknown attribute ' .. k .. '= on a .' .. cls .. ' block; it takes '
+        .. table.concat(names, '=, ') .. '= (see build/README.md)')
+    else
+      local ok, why = valid(v, d.value)
+      if not ok then bad(k .. '=' .. v .. ' ' .. why) end
+    end
+  end
+  for n, d in pairs(def) do
+    if d.need == 'required' then
+      if n == '#id' then
+        if el.identifier == '' then
+          bad('a .' .. cls .. ' block needs an id: {.' .. cls .. ' #some-name ...}')
+        else
+          local ok, why = valid(el.identifier, d.value)
+          if not ok then bad('#' .. el.identifier .. ' ' .. why) end
+        end
+      elseif (el.attributes[n] or '') == '' then
+        bad('a .' .. cls .. ' block needs ' .. n .. '=')
+      end
+    end
+  end
+  return cls, good
+end
+
+-- Output ----------------------------------------------------------------
+
+local function write(name, text)
+  local f = assert(io.open(outdir .. '/' .. name, 'w'))
+  f:write(text)
+  f:close()
+end
+
+local function body(el)
+  local t = el.text
+  if t:sub(-1) ~= '\n' then t = t .. '\n' end
+  return t
+end
+
+local function new_run(id, loc)
+  if runs[id] then
+    err(loc, 'a second run named ' .. id .. ' (the first is ' .. runs[id]
+      .. '); give each run its own #id')
+    return false
+  end
+  runs[id] = loc
+  return true
+end
+
+local handlers = {}
+
+function handlers.promela(el)
+  local file = attr(el, 'file')
+  if not file then return end -- an illustration, not part of a model
+  if not fragments[file] then
+    fragments[file] = {}
+    table.insert(order, file)
+  end
+  table.insert(fragments[file], body(el))
+end
+
+function handlers.derive(el)
+  local file, from = attr(el, 'file'), attr(el, 'from')
+  write('derive.' .. file, 'from=' .. from .. '\n---\n' .. body(el))
+  table.insert(index, 'derive ' .. file .. ' ' .. from)
+end
+
+-- cflags is written as given: its default depends on the kind of search
+-- (-DSAFETY for a safety run, none for a liveness run), which
+-- build/lib/searchflags.py decides from ltl=, fair= and np=.
+local RUN_KEYS = {'model', 'defs', 'cflags', 'runflags', 'ltl', 'fair', 'np',
+  'timeout', 'memlim'}
+
+local function flags(el, id, cls, loc)
+  -- The line is kept apart from the flags, which a run depends on: moving
+  -- a block does not re-run it.
+  write('where.' .. id, loc .. '\n')
+  local lines = {'chapter=' .. chapter, 'id=' .. id}
+  for _, k in ipairs(RUN_KEYS) do
+    local v
+    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
+    table.insert(lines, k .. '=' .. (v or ''))
+  end
+  return table.concat(lines, '\n') .. '\n'
+end
+
+function handlers.pan(el, loc)
+  local id = el.identifier
+  if not new_run(id, loc) then return end
+  write('run.' .. id .. '.flags', flags(el, id, 'pan', loc))
+  write('run.' .. id .. '.expect', body(el))
+  table.insert(index, 'run ' .. id .. ' ' .. attr(el, 'model'))
+end
+
+function handlers.trail(el, loc)
+  local run = attr(el, 'run')
+  table.insert(trails, {run = run, loc = loc})
+  write('trail.' .. run, body(el))
+  table.insert(index, 'trail ' .. run)
+end
+
+function handlers.sweep(el, loc)
+  local id = el.identifier
+  if not new_run(id, loc) then return end
+  write('sweep.' .. id, flags(el, id, 'sweep', loc) .. 'params=' .. attr(el, 'params')
+        .. '\n---\n' .. body(el))
+  table.insert(index, 'sweep ' .. id .. ' ' .. attr(el, 'model'))
+end
+
+-- An exercise's demands, one block each, in the order the grader checks
+-- them (build/workbench/grade.py); the body, when there is one, is a sed script that
+-- makes the variant of the student's file the demand runs.
+local grades = {}
+
+
+-- A block's attributes, as format.tsv lists them for its class; cflags
+-- as given, since its default depends on the kind of search (as for
+-- runs, build/lib/searchflags.py decides).
+local function spec(el, cls, loc)
+  local lines = {'chapter=' .. chapter, 'where=' .. loc}
+  for _, k in ipairs(attr_order[cls]) do
+    local v
+    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
+    if v then table.insert(lines, k .. '=' .. v:gsub('\n', ' ')) end
+  end
+  return table.concat(lines, '\n') .. '\n---\n' .. (el.text ~= '' and body(el) or '')
+end
+
+function handlers.grade(el, loc)
+  local n = attr(el, 'exercise')
+  grades[n] = (grades[n] or 0) + 1
+  local name = 'grade.' .. n .. '.' .. string.format('%02d', grades[n])
+  write(name, spec(el, 'grade', loc))
+  table.insert(index, 'grade ' .. n .. ' ' .. attr(el, 'model'))
+end
+
+function handlers.graded(el, loc)
+  local model = attr(el, 'model')
+  write('graded.' .. model, spec(el, 'graded', loc))
+  table.insert(index, 'graded ' .. model .. ' ' .. attr(el, 'exercise'))
+end
+
+function handlers.generated(el)
+  table.insert(index, 'generated ' .. attr(el, 'src'))
+end
+
+function CodeBlock(el)
+  local loc = chapter
+  if el.identifier ~= '' or #el.attributes > 0 then loc = where(el) end
+  local cls, ok = validate(el, loc)
+  if not ok then return end
+  blocks = blocks + 1
+  local path = el.attributes['check-in']
+  if path and path ~= '' then
+    checkins = checkins + 1
+    write('checkin.' .. checkins, 'path=' .. path .. '\n---\n' .. body(el))
+    table.insert(index, 'checkin ' .. checkins .. ' ' .. path)
+  end
+  if cls and handlers[cls] then handlers[cls](el, loc) end
+end
+
+function Meta(meta)
+  outdir = pandoc.utils.stringify(meta.outdir or '')
+  chapter = pandoc.utils.stringify(meta.chapter or '')
+  if outdir == '' or chapter == '' then
+    io.stderr:write('extract.lua: run with -M outdir=DIR -M chapter=FILE\n')
+    os.exit(2)
+  end
+  load_format()
+end
+
+function Pandoc(doc)
+  for _, t in ipairs(trails) do
+    if not runs[t.run] then
+      err(t.loc, '.trail run=' .. t.run .. ' names no .pan run of ' .. chapter
+        .. '; give the #id of a run in this file')
+    end
+  end
+  for _, file in ipairs(order) do
+    write('model.' .. file, table.concat(fragments[file], '\n'))
+    table.insert(index, 'model ' .. file)
+  end
+  write('chapter', chapter .. '\n')
+  write('blocks', blocks .. '\n')
+  write('index', table.concat(index, '\n') .. (#index > 0 and '\n' or ''))
+  if #errors > 0 then write('errors', table.concat(errors, '\n') .. '\n') end
+  return doc
+end
+
+-- Meta must be read before the blocks are walked.
+return {{Meta = Meta}, {CodeBlock = CodeBlock}, {Pandoc = Pandoc}}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# extract FILE: read a chapter (or a quiz answer) with pandoc and build/pipeline/extract.lua
+# and leave what it defines (model fragments, runs, expectations) in
+# out/extract/chNN-topic/.  Files whose content did not change keep their time
+# stamps, so make re-runs only what an edit touched.  Blocks that break the
+# format (build/pipeline/format.tsv) are listed in out/extract/chNN-topic/errors and
+# printed; build/pipeline/mkrules.py turns them into a failed check, so this still
+# succeeds.  Two extractions at once do not share a scratch directory.
+set -eu
+[ $# -eq 1 ] || { echo "usage: build/pipeline/extract.sh chapters/chNN-topic.md" >&2; exit 2; }
+chapter=$1
+tag=$(basename "$chapter" | sed -n 's/^\(ch[0-9][0-9]-.*\)\.md$/\1/p')
+[ -n "$tag" ] || {
+	echo "$chapter: name it chNN-topic.md (a chapter) or chNN-quizK.md (an answer)" >&2
+	exit 2
+}
+command -v pandoc >/dev/null || {
+	echo "pandoc: not installed; run make deps (or: sudo apt-get install pandoc)" >&2
+	exit 1
+}
+dest=${OUT:-out}/extract/$tag
+mkdir -p "$dest"
+new=$(mktemp -d "${OUT:-out}/extract/.$tag.XXXXXX")
+trap 'rm -rf "$new" "$new.log"' EXIT
+# A file pandoc cannot read defines nothing, and says so in its errors
+# (a counted failure), rather than stopping make before any check.
+if ! pandoc -f markdown -t plain --preserve-tabs -o /dev/null --lua-filter build/pipeline/extract.lua \
+	-M outdir="$new" -M chapter="$chapter" "$chapter" 2>"$new.log"; then
+	rm -rf "${new:?}"/*
+	echo "$chapter" >"$new/chapter"
+	echo 0 >"$new/blocks"
+	: >"$new/index"
+	echo "$chapter: pandoc cannot read it: $(grep -v '^[[:space:]]*$' "$new.log" | head -n 1); fix the Markdown" >"$new/errors"
+fi
+[ ! -s "$new.log" ] || cat "$new.log" >&2
+rm -f "$new.log"
+for f in "$new"/*; do
+	name=$(basename "$f")
+	cmp -s "$f" "$dest/$name" || { cp "$f" "$dest/$name.tmp.$$" && mv "$dest/$name.tmp.$$" "$dest/$name"; }
+done
+for f in "$dest"/*; do
+	[ -e "$f" ] || continue
+	[ -e "$new/$(basename "$f")" ] || rm -f "$f"
+done
+[ ! -s "$dest/errors" ] || cat "$dest/errors" >&2
+touch "$dest.stamp"

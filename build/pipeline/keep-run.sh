@@ -1,0 +1,21 @@
+#!/bin/sh
+# keep-run ID: keep the report of run ID (a sweep's "full" row, too long
+# for make check) in chapters/runs/ID.out, with what produced it in
+# chapters/runs/ID.from, for the book and make check.  Refuses a run that
+# gave no verdict or whose provenance is missing.
+set -eu
+[ $# -eq 1 ] || { echo "usage: build/pipeline/keep-run.sh ID" >&2; exit 2; }
+runs=${OUT:-out}/runs
+if [ -f "$runs/$1.err" ]; then
+	echo "keep-run: $1 gave no report: $(cat "$runs/$1.err")" >&2
+	exit 1
+fi
+for ext in out from; do
+	[ -f "$runs/$1.$ext" ] || { echo "keep-run: no $runs/$1.$ext; run the sweep again" >&2; exit 1; }
+done
+mkdir -p chapters/runs
+for ext in out from; do
+	cp "$runs/$1.$ext" "chapters/runs/$1.$ext.tmp"
+	mv "chapters/runs/$1.$ext.tmp" "chapters/runs/$1.$ext"
+done
+echo "kept chapters/runs/$1.out (and .from); commit both"

@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""run-model FLAGS: run the Spin run a chapter defines (FLAGS is an
+out/extract/chNN/run.ID.flags file) and keep its report for check-run.
+
+Writes out/runs/ID.out (pan's report), out/runs/ID.from (what produced
+it: build/lib/provenance.py) and, when pan wrote a trail,
+out/runs/ID.trail (spin -t -p).  A run that gave no verdict (the model
+does not compile, a budget ran out) writes out/runs/ID.err instead, one
+line saying what to fix; check-run turns it into a failure.  Exits 0 in
+both cases so that make goes on to the check; exits 2 on bad usage.
+Each file is written whole and then renamed, so a run interrupted, or two
+at once, never leave half a report."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import panrun  # noqa: E402
+import provenance  # noqa: E402
+import runstore  # noqa: E402
+import searchflags  # noqa: E402
+
+OUT = os.environ.get("OUT", "out")
+
+
+def put(path, text):
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: build/pipeline/run-model.py out/extract/chNN/run.ID.flags")
+    spec, _ = blockformat.read_spec(sys.argv[1])
+    rid = spec["id"]
+    runs = os.path.join(OUT, "runs")
+    os.makedirs(runs, exist_ok=True)
+    base = os.path.join(runs, rid)
+    for ext in (".out", ".trail", ".err", ".from"):
+        if os.path.exists(base + ext):
+            os.remove(base + ext)
+    model = os.path.join("models", spec["model"])
+    # What is run is read now: an edit during the run makes it stale.
+    made = provenance.provenance(spec)
+    try:
+        cflags, runflags = searchflags.spec_flags(
+            spec, blockformat._where(sys.argv[1], rid, spec.get("chapter", "")))
+        text, trail, _ = panrun.run(
+            model, os.path.join(OUT, "work", rid), spec.get("defs", ""),
+            cflags, runflags,
+            timeout=spec.get("timeout") or None,
+            memlim=spec.get("memlim") or None, label=rid)
+    except runstore.RunError as e:
+        put(base + ".err", str(e) + "\n")
+        print(f"{rid}: {e}", file=sys.stderr)
+        return
+    if trail is not None:
+        put(base + ".trail", trail)
+    put(base + ".from", made)
+    put(base + ".out", text)
+
+
+try:
+    main()
+except KeyboardInterrupt:
+    sys.exit("run-model: interrupted; the run's report was not kept (make runs it again)")

@@ -1,0 +1,244 @@
+#!/usr/bin/python3
+"""browser-check: open every page of out/book/ in headless Chromium at a
+desktop width (1280 px) and a phone width (400 px) and fail on
+  * a broken internal link or anchor, a missing asset or one fetched from
+    the network (build/book/book-links.py),
+  * a page wider than the window (something overflows: a table, a
+    listing, a plot, the navigation), naming the widest elements,
+  * a console error or an uncaught exception, or a file that fails to load,
+  * a command a reader is told to type rendered as a paragraph, not as
+    code, or code with typographic quotes in it (“ ” ‘ ’),
+  * a search for a known term ("COLLAPSE", "rcutorture") finding nothing,
+    or the search box or the copy buttons missing;
+and save a screenshot of every page at both widths in out/screenshots/
+(PAGE-1280.png, PAGE-400.png; one chapter also in dark mode).
+PAGES="a.html b.html" checks only those pages (the search terms are
+then not required to be found); SHOTS=0 takes no screenshots.
+The pages are probed by a script injected into a copy of the book, which
+writes what it found into the page for --dump-dom to print.  Exits 77
+(skipped) when Chromium is not installed."""
+
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+OUT = os.environ.get("OUT", "out")
+BOOK = os.path.join(OUT, "book")
+WIDTHS = [1280, 400]
+TERMS = ["COLLAPSE", "rcutorture"]
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+         "--allow-file-access-from-files", "--virtual-time-budget=3000"]
+
+# Runs before the page's own scripts: records errors, then, once the page
+# has loaded, measures it.
+PROBE = r"""<script>
+(function () {
+  var found = {errors: [], overflow: null, wide: [], commands: [], quotes: [], search: {}, copy: 0, box: false};
+  window.addEventListener('error', function (e) {
+    if (e.target && e.target !== window && (e.target.src || e.target.href)) {
+      found.errors.push('failed to load ' + (e.target.src || e.target.href));
+    } else {
+      found.errors.push('uncaught: ' + (e.message || e));
+    }
+  }, true);
+  var ce = console.error;
+  console.error = function () {
+    found.errors.push('console.error: ' + Array.prototype.join.call(arguments, ' '));
+    return ce.apply(console, arguments);
+  };
+  function describe(el) {
+    var s = el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    if (el.className && typeof el.className === 'string') s += '.' + el.className.trim().split(/\s+/).join('.');
+    return s;
+  }
+  window.addEventListener('load', function () {
+    var w = document.documentElement.clientWidth;
+    var sw = document.documentElement.scrollWidth;
+    found.overflow = sw > w + 1 ? (sw + ' px wide in a ' + w + ' px window') : null;
+    if (found.overflow) {
+      var all = document.querySelectorAll('body *');
+      for (var i = 0; i < all.length && found.wide.length < 5; i++) {
+        var r = all[i].getBoundingClientRect();
+        if (r.right > w + 1 && r.width > 0) {
+          var inside = false;  // inside something that scrolls: fine
+          for (var p = all[i].parentElement; p; p = p.parentElement) {
+            var o = getComputedStyle(p).overflowX;
+            if (o === 'auto' || o === 'scroll' || o === 'hidden') { inside = true; break; }
+          }
+          if (!inside) found.wide.push(describe(all[i]) + ' (right edge ' + Math.round(r.right) + ' px)');
+        }
+      }
+    }
+    var cmd = /^\s*(spin|cc|\.\/pan|make|gcc|sudo|apt-get|git|pandoc|qemu-system-\S+)\s+-?\S/;
+    document.querySelectorAll('main p, main li').forEach(function (p) {
+      var t = p.textContent;
+      if (cmd.test(t) && !p.querySelector('code') && t.length < 200) found.commands.push(t.trim().slice(0, 80));
+    });
+    document.querySelectorAll('code').forEach(function (c) {
+      if (/[\u201c\u201d\u2018\u2019]/.test(c.textContent)) found.quotes.push(c.textContent.trim().slice(0, 80));
+    });
+    found.box = !!document.getElementById('search') || document.body.classList.contains('print');
+    if (window.bookSearch) {
+      TERMS.forEach(function (t) { found.search[t] = window.bookSearch(t).length; });
+    }
+    found.copy = document.querySelectorAll('button.copy').length;
+    found.pre = document.querySelectorAll('main pre').length;
+    var out = document.createElement('pre');
+    out.id = 'browser-check-result';
+    out.textContent = JSON.stringify(found);
+    document.body.appendChild(out);
+    found.page = location.pathname.split('/').pop();
+    found.width = document.documentElement.clientWidth;
+    if (window.parent !== window) window.parent.postMessage(JSON.stringify(found), '*');
+  });
+}());
+</script>"""
+
+
+# Every page is probed at every width in one Chromium: a frame of the
+# width under test per page and width (headless Chromium will not make a
+# window narrower than 500 px, and one launch costs seconds).
+FRAMES = """<!DOCTYPE html><html><body style="margin:0">
+<script>window.addEventListener('message', function (e) {
+  var out = document.createElement('pre'); out.className = 'browser-check-result';
+  out.textContent = e.data; document.body.appendChild(out); });</script>
+FRAMES
+</body></html>"""
+FRAME = '<iframe src="PAGE" style="display:block;width:WIDTHpx;height:900px;border:0"></iframe>'
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def run(browser, profile, args, url):
+    cmd = [browser] + FLAGS + [f"--user-data-dir={profile}"] + args + [url]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def main():
+    pages = sorted(glob.glob(os.path.join(BOOK, "*.html")))
+    only = os.environ.get("PAGES", "").split()  # PAGES="a.html b.html": only these
+    if only:
+        pages = [p for p in pages if os.path.basename(p) in only]
+    if not pages:
+        sys.exit(f"{BOOK}: no pages; run make book first")
+    problems = []
+    links = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "book-links"),
+                            BOOK], capture_output=True, text=True)
+    problems += links.stderr.splitlines()
+    browser = chromium()
+    if browser is None:
+        for p in problems:
+            print(p)
+        print("browser-check: Chromium is not installed (apt-get install chromium); "
+              "links were checked, pages not loaded")
+        sys.exit(1 if problems else 77)
+    shots = os.path.join(OUT, "screenshots")
+    if os.path.isdir(shots):
+        shutil.rmtree(shots)
+    os.makedirs(shots)
+    probe = PROBE.replace("TERMS", json.dumps(TERMS))
+    searched = {t: 0 for t in TERMS}
+    copies = 0
+    loaded = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, "book")
+        shutil.copytree(BOOK, copy)
+        for p in glob.glob(os.path.join(copy, "*.html")):  # before the frames are written
+            text = open(p).read()
+            text = re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + probe, text, count=1)
+            open(p, "w").write(text)
+        profile = os.path.join(tmp, "profile")
+        with open(os.path.join(copy, "browser-check-frames.html"), "w") as f:
+            f.write(FRAMES.replace("FRAMES", "\n".join(
+                FRAME.replace("PAGE", os.path.basename(p)).replace("WIDTH", str(w))
+                for p in pages for w in WIDTHS)))
+        start = time.monotonic()
+        r = run(browser, profile, ["--window-size=1320,1000", "--dump-dom"],
+                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")))
+        results = {}
+        probed = time.monotonic() - start
+        for m in re.finditer(r'<pre class="browser-check-result">(.*?)</pre>', r.stdout, re.S):
+            found = json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<")
+                               .replace("&gt;", ">").replace("&amp;", "&"))
+            results[(found["page"], found["width"])] = found
+        for p in pages:
+            name = os.path.basename(p)
+            for width in WIDTHS:
+                where = f"{name} at {width} px"
+                found = results.get((name, width))
+                if not found:
+                    problems.append(f"{where}: the page did not load or its probe did not "
+                                    f"report (Chromium exit {r.returncode}): {r.stderr.strip()[-200:]}")
+                    continue
+                loaded += 1
+                problems += [f"{where}: {e}" for e in found["errors"]]
+                if found["overflow"]:
+                    problems.append(f"{where}: the page is {found['overflow']}: "
+                                    + (", ".join(found["wide"]) or "(no single element)"))
+                problems += [f"{where}: a command rendered as a paragraph, not code: {c!r}"
+                             for c in found["commands"]]
+                problems += [f"{where}: typographic quotes in code: {c!r}" for c in found["quotes"]]
+                if not found["box"]:
+                    problems.append(f"{where}: no search box")
+                if found["pre"] and not found["copy"] and name != "print.html":
+                    problems.append(f"{where}: {found['pre']} code blocks and no copy button")
+                for t, n in found["search"].items():
+                    searched[t] = max(searched[t], n)
+                copies += found["copy"]
+        # Screenshots, two Chromiums at a time.
+        jobs = [] if os.environ.get("SHOTS") == "0" else \
+            [(os.path.basename(p), w) for p in pages for w in WIDTHS]
+
+        def shoot(job):
+            name, width = job
+            shot = os.path.abspath(os.path.join(shots, f"{name[:-5]}-{width}.png"))
+            r = run(browser, os.path.join(profile, f"{name}-{width}"),
+                    [f"--window-size={width},{1500 if width > 600 else 1400}",
+                     f"--screenshot={shot}"],
+                    "file://" + os.path.abspath(os.path.join(BOOK, name)))
+            if r.returncode != 0 or not os.path.exists(shot):
+                return f"{name} at {width} px: no screenshot: {r.stderr.strip()[-200:]}"
+            return None
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            problems += [p for p in pool.map(shoot, jobs) if p]
+        # One chapter as a reader with a dark system theme sees it.
+        chapters = [p for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
+        if chapters and os.environ.get("SHOTS") != "0":
+            name = os.path.basename(chapters[min(1, len(chapters) - 1)])
+            shot = os.path.join(shots, f"{name[:-5]}-1280-dark.png")
+            run(browser, profile, ["--window-size=1280,1500", "--force-dark-mode",
+                                   "--blink-settings=preferredColorScheme=0",
+                                   f"--screenshot={os.path.abspath(shot)}"],
+                "file://" + os.path.abspath(os.path.join(BOOK, name)))
+    for t, n in searched.items():
+        if n == 0 and not only:
+            problems.append(f"search: no page finds {t!r}; the search index "
+                            f"(search-index.js) or book.js is broken")
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"browser-check: {len(problems)} problem(s) on {len(pages)} pages")
+        sys.exit(1)
+    print(f"browser-check: {len(pages)} pages loaded {loaded} times at "
+          f"{' and '.join(str(w) for w in WIDTHS)} px: no overflow, no console error, "
+          f"every link and asset in place, commands in code, search finds "
+          + ", ".join(f"{t!r} in {n} sections" for t, n in searched.items())
+          + f", {copies} copy buttons (probed in {probed:.0f} s); screenshots in {shots}/")
+
+
+main()

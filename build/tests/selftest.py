@@ -1,0 +1,656 @@
+#!/usr/bin/python3
+"""selftest: the checks must be seen to fail.
+
+Copies the Makefile, build/ and the fixture chapters build/tests/fixtures/*.md
+into a scratch project (never the real out/ or models/), fills their
+expectations with `make bless` and checks that `make chapter-90` passes
+cleanly, every check named; then breaks one thing at a time and checks
+that each break is reported as a failure, with a line that names what to
+fix: every compared field of a report in turn, a mutant, a trail line, a
+sweep count, a listing, an incomplete search, a model that does not
+compile, the budgets and the user's ceilings over them, each malformed
+block, a stale recorded report, a model put back with an old time, two
+makes at once, files left by root, make clean and make bless beside a
+reader's edit, the lint, and the misleading lines of make verify; the
+liveness runs (build/tests/fixtures/ch92-liveness.md) and the workbench (make
+verify LTL= FAIR= NP=, simulate, replay, interactive, list)."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = os.path.dirname(HERE)
+ROOT = os.path.dirname(BUILD)
+sys.path.insert(0, os.path.join(BUILD, "lib"))
+import panreport  # noqa: E402
+
+FIXTURE = "chapters/ch90-harness.md"
+results = []
+# --only liveness|workbench|exercise: the fixture's baseline, then only those cases
+# (quicker, to see them fail on a deliberate break).
+ONLY = sys.argv[2] if sys.argv[1:2] == ["--only"] and len(sys.argv) == 3 else None
+if sys.argv[1:] and (ONLY not in ("liveness", "workbench", "exercise")):
+    sys.exit("usage: build/tests/selftest.py [--only liveness|workbench|exercise]")
+
+
+def sh(cwd, *args, env=None):
+    e = dict(os.environ)
+    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "HARNESS_LOCK_HELD", "MEMLIM",
+              "TIME", "FORCE", "HARNESS_UID"):
+        e.pop(k, None)
+    e.update(env or {})
+    e["OUT"] = "out"
+    p = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, env=e)
+    return p.returncode, p.stdout + p.stderr
+
+
+def expect(name, ok, detail="", shown=None):
+    """Record one case.  SHOWN (output, text): on success, the line of the
+    output holding text is printed under the case, the line a user sees."""
+    results.append(bool(ok))
+    print(("ok     " if ok else "NOT OK ") + name + ("" if ok else ": " + detail))
+    if ok and shown:
+        line = next((l for l in shown[0].splitlines() if shown[1] in l), None)
+        if line:
+            print("         " + line.strip())
+
+
+def edit(proj, pattern, repl, count=1, path=FIXTURE):
+    path = os.path.join(proj, path)
+    text = open(path).read()
+    new, n = re.subn(pattern, repl, text, count=count, flags=re.S | re.M)
+    assert n, f"selftest: pattern {pattern!r} not in {path}"
+    open(path, "w").write(new)
+    return text
+
+
+def make(proj, *goals, env=None):
+    return sh(proj, "make", "--no-print-directory", *goals, env=env)
+
+
+def perturb(report, key, value):
+    """REPORT with the value of field KEY changed."""
+    if key == "errors":
+        return report.replace(f"errors: {value}", f"errors: {int(value) + 1}", 1)
+    if key == "violation":
+        return report.replace(value, value.replace("n==2", "n==3"), 1)
+    if key == "state_vector":
+        return report.replace(f"State-vector {value} byte", f"State-vector {int(value) + 4} byte", 1)
+    if key == "depth":
+        return report.replace(f"depth reached {value},", f"depth reached {int(value) + 1},", 1)
+    if key in ("stored", "matched", "transitions"):
+        word = {"stored": "states, stored", "matched": "states, matched"}.get(key, key)
+        return re.sub(rf"^(\s*){value} {word}", rf"\g<1>{int(value) + 1} {word}", report,
+                      count=1, flags=re.M)
+    first = value.splitlines()[0]
+    return report.replace(first, first + "x", 1)
+
+
+def run_exercise_cases(proj):
+    """A graded solution is held to its block, and make exercise-N grades
+    the reader's file (fixture chapters/ch93-exercise.md)."""
+    ex = "chapters/ch93-exercise.md"
+    want = ["models-written", "models-match-chapters", "blocks-ch93-exercise",
+            "grade-ex-tiny-solution", "grade-ex-tiny-wrong"]
+    code, out = make(proj, "chapter-93")
+    passed = re.findall(r"^PASS (\S+)$", out, re.M)
+    expect("exercise: a solution that meets the demands and a wrong one that is rejected both pass",
+           code == 0 and sorted(passed) == sorted(want), f"passed {passed}:\n{out[-1200:]}")
+
+    def broken(name, pattern, repl, want):
+        old = edit(proj, pattern, repl, path=ex)
+        code, out = make(proj, "chapter-93")
+        open(os.path.join(proj, ex), "w").write(old)
+        expect(name, code != 0 and want in out and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M),
+               f"wanted a counted failure saying {want!r}:\n{out[-1200:]}", (out, want))
+
+    broken("exercise: a wrong solution that an answer says passes is a failure",
+           r"(model=ex-tiny-wrong.spin exercise=1 grade=)fail", r"\1pass",
+           "is graded FAIL against exercise 1, and the answer says it must pass")
+    broken("exercise: a line the grader does not print is a failure",
+           r"meets all 2 demands", "meets all 3 demands",
+           "the grader did not print, in this order, the answer's line")
+    broken("exercise: a demand whose bug cannot be put into the file fails the grade",
+           r"s/atomic \{ t = n; n = t \+ 1 \}/", "s/atomic { t = n; n = t + 2 }/",
+           "the lines it changes are gone")
+    broken("exercise: a check that catches nothing is rejected",
+           r"assert\(n == 2\)/\n```", "assert(n >= 0)/\n```",
+           "the check catches a lost increment: pan finds no assertion violated")
+    code, out = make(proj, "exercise-1")
+    expect("exercise: make exercise-N grades the reader's starting file and says what to try",
+           code != 0 and "NOT MET exercise 1: models/ex-tiny.spin: the check catches a lost increment" in out
+           and "assert that every increment counted" in out, out[-800:], (out, "NOT MET exercise 1"))
+    code, out = make(proj, "exercise-7")
+    expect("exercise: an exercise that does not exist is named as such",
+           code != 0 and "there is no exercise 7" in out and "Traceback" not in out, out[-600:],
+           (out, "there is no exercise 7"))
+
+
+def main():
+    with tempfile.TemporaryDirectory() as proj:
+        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
+        shutil.copytree(BUILD, os.path.join(proj, "build"))
+        for d in ("chapters", "models", "quizzes"):
+            os.makedirs(os.path.join(proj, d))
+        for f in sorted(os.listdir(os.path.join(HERE, "fixtures"))):
+            shutil.copy(os.path.join(HERE, "fixtures", f), os.path.join(proj, "chapters", f))
+        run_cases(proj)
+    failed = results.count(False)
+    print(f"selftest: {len(results) - failed} of {len(results)} harness checks behave")
+    sys.exit(1 if failed else 0)
+
+
+def run_cases(proj):
+    fixture = os.path.join(proj, FIXTURE)
+    # Fill the expectations from real runs; sweep counts from a verify.
+    make(proj, "models")
+    for n in ("1", "2", "3"):
+        _, out = sh(proj, "build/workbench/verify.py", "models/tiny.spin", f"-DN={n}")
+        states = re.search(r"(\d+) states, stored", out).group(1)
+        edit(proj, f"TINY{n}", states)
+    code, out = make(proj, "bless")
+    expect("make bless fills the fixture's reports", code == 0 and "7 block(s) refreshed" in out
+           and "tiny-racy: expected output refreshed" in out, out)
+    code, out = make(proj, "sweep-tiny-sweep-full")
+    expect("a full sweep row is kept with its provenance",
+           code == 0 and os.path.exists(os.path.join(proj, "chapters/runs/tiny-sweep-3.from")), out)
+    base = open(fixture).read()
+    baseline = ["models-written", "models-match-chapters", "blocks-ch90-harness", "run-tiny-good", "run-tiny-racy",
+                "run-tiny-sweep-1", "run-tiny-sweep-2", "recorded-tiny-sweep-3",
+                "check-in-ch90-harness-1"]
+    code, out = make(proj, "chapter-90")
+    passed = re.findall(r"^PASS (\S+)$", out, re.M)
+    expect(f"the fixture passes cleanly, each of its {len(baseline)} checks",
+           code == 0 and sorted(passed) == sorted(baseline)
+           and f"{len(baseline)} passed, 0 failed" in out, f"passed {passed}:\n{out[-1500:]}")
+    racy = re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", base, re.S).group(1)
+
+    def broken(name, pattern, repl, want, env=None, path=FIXTURE, goal="chapter-90"):
+        old = edit(proj, pattern, repl, path=path)
+        code, out = make(proj, goal, env=env)
+        open(os.path.join(proj, path), "w").write(old)
+        ok = code != 0 and want in out and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M)
+        expect(name, ok, f"wanted a counted failure saying {want!r}:\n{out[-1200:]}", (out, want))
+        return out
+
+    if ONLY:
+        {"liveness": lambda: liveness_cases(proj, broken),
+         "workbench": lambda: workbench_cases(proj),
+         "exercise": lambda: run_exercise_cases(proj)}[ONLY]()
+        return
+
+    # Every field the check compares, perturbed in turn in a report that
+    # holds it (the racy run's has the error, the good run's the
+    # unreached lines).
+    good_body = re.search(r"\{\.pan #tiny-good[^\n]*\n(.*?)\n```", base, re.S).group(1)
+    # The fields pan prints that must be compared, listed here and not
+    # taken from panreport, so that dropping one there is caught.
+    compared = ["errors", "violation", "state_vector", "depth", "stored", "matched",
+                "transitions", "unreached"]
+    labels = dict(panreport.FIELDS)
+    missing = [k for k in compared
+               if k not in panreport.parse(racy) and k not in panreport.parse(good_body)]
+    expect("the fixture's reports hold every compared field", not missing, f"missing {missing}")
+    for key in compared:
+        label = labels.get(key, key)
+        rid, body = ("tiny-racy", racy) if key in panreport.parse(racy) else ("tiny-good", good_body)
+        value = panreport.parse(body).get(key, "")
+        new = perturb(body, key, value)
+        expect(f"(the perturbed '{label}' parses to another value)",
+               panreport.parse(new).get(key) != value and new != body)
+        out = broken(f"a wrong '{label}' is caught", rf"(\{{\.pan #{rid}[^\n]*\n).*?(\n```)",
+                     lambda m, new=new: m.group(1) + new + m.group(2), f"{label}: expected")
+    fail_line = re.search(r"^  run-tiny-(?:racy|good): (.*)$", out, re.M)
+    expect("the failure summary quotes the first cause, not the last line",
+           fail_line and "unreached in proctype: expected" in fail_line.group(1),
+           fail_line.group(0) if fail_line else out[-600:])
+
+    broken("a mutant model is caught (its report shows the error)",
+           r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
+           lambda m: m.group(1) + good_body + m.group(2), "errors: expected '0', got '1'")
+    broken("a trail line that the replay does not print is caught",
+           r"assert\(\(n==2\)\)", "assert((n==3))", "trail excerpt line not found")
+    broken("a wrong sweep count is caught",
+           r"^2 \| (\d+)", lambda m: "2 | " + str(int(m.group(1)) + 1), "states, stored: expected")
+    broken("a listing that drifted from its file is caught",
+           r"(check-in=models/tiny.spin\}\n.*?)done == N;", r"\1done == N + 0;",
+           "does not appear in models/tiny.spin")
+    broken("a model that does not compile is caught",
+           r"assert\(n == N\)\n\}\n```\n\nThe", "assert(n == )\n}\n```\n\nThe", "spin rejects the model")
+    broken("a search cut at its depth limit is not a pass",
+           r"\Z", "\n```{.pan #tiny-shallow model=tiny.spin runflags=-m3}\n```\n",
+           "depth limit (error: max search depth too small, -m3); raise it, e.g. RUNFLAGS=-m30")
+    report = re.sub(r"errors: 1", "errors: 0", racy) + "\nWarning: Search not completed\n"
+    expect("'Search not completed' without an error is not a verdict",
+           panreport.incomplete(report, panreport.parse(report)) is not None)
+    broken("a block's time budget is enforced",
+           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=1}",
+           "time budget of 1 s that its block gives")
+    broken("a block's memory budget is enforced",
+           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
+           "memory budget of 16 MB that its block gives")
+    broken("MEMLIM caps a block's memlim, naming the value to raise",
+           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16000}",
+           "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
+           " make ... MEMLIM=16000", env={"MEMLIM": "16"})
+    broken("TIME caps a block's timeout, naming the value to raise",
+           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=3600}",
+           "time ceiling TIME=1 s, below the 3600 s its block allows; raise it: make ... TIME=3600",
+           env={"TIME": "1"})
+
+    # Blocks that cannot even start are counted failures naming file and line.
+    line = base[:base.index("{.pan #tiny-good")].count("\n") + 1
+    for what, pattern, repl, want in [
+        ("a model no chapter defines", r"#tiny-good model=tiny.spin", "#tiny-good model=nosuch.spin",
+         f"{FIXTURE}:{line}: model=nosuch.spin is a model no chapter defines"),
+        ("a budget with a unit", r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin memlim=4G",
+         f"{FIXTURE}:{line}: memlim=4G must be a whole number"),
+        ("an unknown attribute", r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin runflag=-m9",
+         f"{FIXTURE}:{line}: unknown attribute runflag= on a .pan block"),
+        ("an unknown class", r"\{\.pan #tiny-good", "{.pann #tiny-good",
+         f"{FIXTURE}:{line}: unknown block class .pann with attributes"),
+        ("a trail of no run", r"\{\.trail run=tiny-racy\}", "{.trail run=tiny-rac}",
+         ".trail run=tiny-rac names no .pan run"),
+        ("two runs of one name", r"#tiny-racy model=tiny-racy.spin", "#tiny-good model=tiny-racy.spin",
+         "a second run named tiny-good (the first is " + f"{FIXTURE}:{line})"),
+        ("a run named like another chapter's", r"#tiny-good model=tiny.spin", "#second model=tiny.spin",
+         "a second run named second"),
+        ("a sweep without its expect column", r"N \| expect \| target", "N | expected | target",
+         "sweep tiny-sweep has no column 'expect'"),
+    ]:
+        broken(f"a malformed block is a counted failure: {what}", pattern, repl, want)
+    broken("a file pandoc cannot read is a counted failure", r"\A", "---\ntitle: [broken\n---\n",
+           f"{FIXTURE}: pandoc cannot read it: YAML parse exception")
+    broken("a derived model whose change does not apply is a counted failure",
+           r"^-\tatomic \{ t = n; n = t \+ 1 \}", "-\tatomic { t = n; n = t + 2 }",
+           "the change that makes models/tiny-racy.spin from tiny.spin does not apply")
+
+    liveness_cases(proj, broken)
+
+    # make chapter-NN: the number as the file names it; anything else stops.
+    code, out = make(proj, "chapter-090")
+    expect("make chapter-090 runs chapter 90", code == 0 and f"{len(baseline)} passed, 0 failed" in out,
+           out[-600:])
+    for goal in ("chapter-9x", "chapter-abc"):
+        code, out = make(proj, goal)
+        expect(f"make {goal} is an error naming the chapters", code == 2 and
+               f"make {goal}: '{goal[8:]}' is not a chapter number; type make chapter-N, N one of: 90 91"
+               in out and "passed" not in out, out[-600:], (out, "is not a chapter number"))
+
+    # A recorded report is read only against the model and flags it came from.
+    model = os.path.join(proj, "models", "tiny.spin")
+    original = open(model).read()
+    open(model, "a").write("/* a comment of mine */\n")
+    code, out = make(proj, "chapter-90")
+    expect("a recorded report from another model fails, saying which target re-runs it",
+           code != 0 and "chapters/runs/tiny-sweep-3.out: recorded from a different model/flags "
+           "(model-sha256 differs); re-run make sweep-tiny-sweep-full" in out, out[-800:],
+           (out, "  recorded-tiny-sweep-3: "))
+    reran = re.findall(r"^spin: (\S+)$", out, re.M)
+    expect("an edited model re-runs only its own runs, and is kept",
+           sorted(reran) == ["tiny-good", "tiny-sweep-1", "tiny-sweep-2"] and "your edit is kept" in out
+           and open(model).read().endswith("/* a comment of mine */\n"), f"re-ran {reran}")
+    open(model, "w").write(original)
+    os.rename(os.path.join(proj, "chapters/runs/tiny-sweep-3.from"), os.path.join(proj, "from"))
+    code, out = make(proj, "chapter-90")
+    expect("a recorded report without its provenance fails", code != 0 and
+           "no chapters/runs/tiny-sweep-3.from" in out, out[-800:], (out, "  recorded-tiny-sweep-3: "))
+    os.rename(os.path.join(proj, "from"), os.path.join(proj, "chapters/runs/tiny-sweep-3.from"))
+
+    # Freshness by content: a mutant put in place with an old time is run.
+    make(proj, "chapter-90")
+    mutant = open(os.path.join(proj, "models", "tiny-racy.spin")).read()
+    for text, want_fail in ((mutant, True), (original, False)):
+        tmp = model + ".new"
+        open(tmp, "w").write(text)
+        os.utime(tmp, (946684800, 946684800))  # 2000-01-01
+        os.replace(tmp, model)
+        code, out = make(proj, "chapter-90")
+        if want_fail:
+            expect("a model replaced by one with an older time is re-run (by content)",
+                   code != 0 and "errors: expected '0', got '1'" in out, out[-800:],
+                   (out, "errors: expected '0', got '1'"))
+        else:
+            expect("putting the original back with an old time passes again",
+                   code == 0 and "0 failed" in out, out[-800:])
+    make(proj, "models", env={"FORCE": "1"})  # the sums again
+
+    # Two makes at once in one clone, and make -j2 of two chapters.
+    shutil.rmtree(os.path.join(proj, "out", "runs"))
+    env = dict(os.environ, OUT="out")
+    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "HARNESS_LOCK_HELD"):
+        env.pop(k, None)
+    procs = [subprocess.Popen(["make", "--no-print-directory", "chapter-90"], cwd=proj, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             for _ in range(2)]
+    outs = [(p.communicate()[0], p.returncode) for p in procs]
+    expect("two make chapter-90 at once both pass, each counting each check once",
+           all(c == 0 and out.strip().endswith(f"{len(baseline)} passed, 0 failed") for out, c in outs),
+           "\n---\n".join(o[-600:] for o, _ in outs), (outs[1][0], "passed, "))
+    code, out = make(proj, "-j2", "chapter-90", "chapter-91")
+    lines = re.findall(r"^\d+ passed, \d+ failed$", out, re.M)
+    expect("make -j2 chapter-90 chapter-91 counts each chapter once",
+           code == 0 and sorted(lines) == sorted([f"{len(baseline)} passed, 0 failed",
+                                                  "4 passed, 0 failed"]), out[-1200:],
+           (out, "4 passed"))
+
+    # Files of another owner (a make run as root) stop make with the fix.
+    code, out = make(proj, "chapter-90", env={"HARNESS_UID": str(os.getuid() + 1)})
+    expect("files left by root stop make with the command that gives them back",
+           code == 2 and "not to you (left by a make run as root, e.g. sudo make); give the "
+           "files back with: sudo chown -R" in out and "Permission denied" not in out, out[-600:],
+           (out, "sudo chown"))
+
+    # A reader's edit: never overwritten, never blessed, kept through clean.
+    open(model, "a").write("/* my change */\n")
+    code, out = make(proj, "bless")
+    expect("make bless refuses while a model holds an edit",
+           code != 0 and "make bless: models/tiny.spin holds an edit of yours" in out
+           and open(fixture).read() == base, out[-600:], (out, "make bless: "))
+    edit(proj, r"byte done = 0;", "byte done = 0;\t/* completed adders */")
+    code, out = make(proj, "models")
+    kept = open(model).read().endswith("/* my change */\n")
+    expect("make models refuses to overwrite a reader's edit",
+           code != 0 and kept and "models/tiny.spin has edits of yours" in out and "FORCE=1" in out, out)
+    code, out = sh(proj, "build/pipeline/sync-models.py", "--check")
+    expect("a model that differs from its chapter is reported",
+           code != 0 and f"models/tiny.spin differs from the model in {FIXTURE}" in out, out)
+    code, out = make(proj, "models", env={"FORCE": "1"})
+    saved_dir = os.path.join(proj, "out", "saved")
+    saved = os.listdir(saved_dir) if os.path.isdir(saved_dir) else []
+    expect("FORCE=1 takes the chapter's model and keeps a copy of the edit",
+           code == 0 and "completed adders" in open(model).read() and saved
+           and open(os.path.join(saved_dir, saved[0])).read() == original + "/* my change */\n", out)
+    code, out = make(proj, "clean")
+    expect("make clean keeps the saved edits",
+           code == 0 and os.listdir(saved_dir) == saved and not os.path.exists(
+               os.path.join(proj, "out", "runs")) and "kept out/saved/" in out, out, (out, "kept out/saved/"))
+    open(fixture, "w").write(base)
+
+    # make verify's lines say what happened and what to type.
+    open(os.path.join(proj, "models", "stuck.spin"), "w").write(
+        "byte x;\nactive proctype p() { x == 1 }\n")
+    for name, args, env, code_want, want in [
+        ("a missing model is named", ["models/missing.spin"], None, 2,
+         "models/missing.spin: no such model file"),
+        ("DEFS without -D is named, not blamed on the model", ["models/tiny.spin", "N=2"], None, 2,
+         "DEFS word 'N=2' is not a flag: give -DN=2"),
+        ("a deadlock's verdict says invalid end state", ["models/stuck.spin"], None, 1,
+         "pan found 1 error(s) (invalid end state)"),
+        ("a poor bitstate search warns", ["models/tiny.spin", "-DN=5", "-DSAFETY -DBITSTATE", "-w10"], None, 0,
+         "warning: an approximate search with hash factor"),
+        ("a small VECTORSZ is not an error of the model",
+         ["models/tiny.spin", "", "-DSAFETY -DVECTORSZ=4"], None, 2,
+         "not an error of the model: compile with a larger vector"),
+        ("a non-numeric budget is named", ["models/tiny.spin"], {"MEMLIM": "lots"}, 1,
+         "MEMLIM='lots': not a whole number"),
+    ]:
+        code, out = sh(proj, "build/workbench/verify.py", *args, env=env)
+        expect(f"verify: {name}", code == code_want and want in out and "Traceback" not in out,
+               f"exit {code}:\n{out[-600:]}", (out, want))
+
+    # A search cut at its depth suggests the -m the book's own runs of
+    # that model use, when that is more than ten times the one given.
+    edit(proj, r"\{\.pan #tiny-good model=tiny.spin\}", "{.pan #tiny-good model=tiny.spin runflags=-m5000}")
+    make(proj, "models")
+    code, out = sh(proj, "build/workbench/verify.py", "models/tiny.spin", "", "", "-m3")
+    open(fixture, "w").write(base)
+    make(proj, "models")
+    expect("verify: a search cut at its depth suggests the book's own -m for that model",
+           code == 1 and "raise it, e.g. RUNFLAGS=-m5000" in out, f"exit {code}:\n{out[-600:]}",
+           (out, "RUNFLAGS=-m5000"))
+
+    run_exercise_cases(proj)
+
+    # build/harness/cached.sh keeps a pass, never a failure, and sees a changed input
+    # by its content, even put back with an old time.
+    inp = os.path.join(proj, "cached-input")
+    open(inp, "w").write("one\n")
+    runs = os.path.join(proj, "cached-runs")
+    cmd = ["build/harness/cached.sh", "t", "cached-input", "--", "sh", "-c",
+           'echo ran >> cached-runs; grep -q one cached-input']
+    sh(proj, *cmd)
+    code, out = sh(proj, *cmd)
+    expect("cached: a pass on the same inputs is not run again, and says so",
+           code == 0 and "passed before on these same inputs" in out
+           and open(runs).read() == "ran\n", out, (out, "passed before"))
+    open(inp, "w").write("two\n")
+    os.utime(inp, (946684800, 946684800))
+    code, out = sh(proj, *cmd)
+    expect("cached: a changed input (with an old time) runs the command again",
+           code != 0 and open(runs).read() == "ran\nran\n", out)
+    code, out = sh(proj, *cmd)
+    expect("cached: a failure is never kept",
+           code != 0 and open(runs).read() == "ran\nran\nran\n", out)
+
+    # Ctrl-C during a search: one line, no traceback.
+    env = dict(os.environ, OUT="out")
+    p = subprocess.Popen(["build/workbench/verify.py", "models/tiny.spin", "-DN=9"], cwd=proj, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        p.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        p.send_signal(signal.SIGINT)
+    out = p.communicate()[0]
+    expect("verify: Ctrl-C ends in one line, not a traceback",
+           p.returncode != 0 and "interrupted" in out and "Traceback" not in out,
+           f"exit {p.returncode}:\n{out[-600:]}", (out, "interrupted"))
+
+    # The lint sees a finding in each language.
+    for path, line in (("build/pipeline/mkrules.py", "import json\n"), ("build/harness/record.sh", "echo $undefined_x\n"),
+                       ("build/pipeline/extract.lua", "local unused_here = 1\n")):
+        old = open(os.path.join(proj, path)).read()
+        open(os.path.join(proj, path), "a").write(line)
+        code, out = sh(proj, "build/tests/lint.sh")
+        open(os.path.join(proj, path), "w").write(old)
+        expect(f"the lint fails on a finding in {path}", code != 0 and path in out, out[-600:],
+               (out, path))
+    code, out = sh(proj, "build/pipeline/format-doc.py", "--check")
+    expect("build/README.md shows the format as build/pipeline/format.tsv defines it", code == 0, out)
+    edit(proj, r"`cflags=`", "`cflag=`", path="build/README.md")
+    code, out = sh(proj, "build/pipeline/format-doc.py", "--check")
+    expect("a README that drifted from build/pipeline/format.tsv is caught", code != 0 and
+           "build/README.md" in out, out, (out, "build/README.md"))
+    workbench_cases(proj)
+
+
+LIVE = "chapters/ch92-liveness.md"
+# A model whose ltl formula q fails (x stays 0 forever); r holds.
+CYCLE_MODEL = """bit x;
+active proctype p() {
+	do
+	:: x = 0
+	:: x = 0; progress: skip
+	od
+}
+ltl q { []<> x }
+ltl r { [] (x == 0) }
+"""
+
+
+def workbench_cases(proj):
+    """make verify (liveness, flags added to the defaults, the
+    environment), simulate, replay, interactive, list and the index."""
+    open(os.path.join(proj, "models", "cycle.spin"), "w").write(CYCLE_MODEL)
+    open(os.path.join(proj, "models", "selfloop.spin"), "w").write(
+        "bit y;\nactive proctype p() { do :: skip od }\nltl e { <> y }\n")
+    for name, args, env, code_want, wants, unwanted in [
+        ("a claim searched in safety mode is not a pass; says what to type",
+         ["MODEL=models/cycle.spin", "RUNFLAGS=-N q"], None, 1,
+         ["but this was a safety search: the claim q was not checked for acceptance cycles; "
+          "to check it, type: make verify MODEL=models/cycle.spin LTL=q"], ["no errors"]),
+        ("LTL= finds the acceptance cycle and marks prefix and cycle",
+         ["MODEL=models/cycle.spin", "LTL=q"], None, 1,
+         ["spin -a cycle.spin; cc -o pan pan.c; ./pan -a -N q", "<<<<<START OF CYCLE>>>>>",
+          "--- prefix: step 2, once; cycle: from <<<<<START OF CYCLE>>>>>, step 4, repeated forever",
+          "pan found 1 error(s) (acceptance cycle)"], ["-DSAFETY"]),
+        ("LTL= FAIR=1 of a formula that holds",
+         ["MODEL=models/cycle.spin", "LTL=r", "FAIR=1"], None, 0,
+         ["./pan -a -f -N r", "models/cycle.spin: no acceptance cycles of r (under weak "
+          "fairness) in"], []),
+        ("NP=1 finds the non-progress cycle",
+         ["MODEL=models/cycle.spin", "NP=1"], None, 1,
+         ["cc -DNP -o pan pan.c; ./pan -l", "(non-progress cycle)"], []),
+        ("an unknown formula names the model's formulas",
+         ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
+         ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
+        ("pan's own reason is quoted when it stops without a report",
+         ["MODEL=models/selfloop.spin", "LTL=e"], None, 2,
+         ["pan ended with status 1 and no report: error: proctype 'p' line 2, state 2: has "
+          "unconditional self-loop"], []),
+        ("CFLAGS adds to -DSAFETY rather than replacing it",
+         ["MODEL=models/tiny.spin", "CFLAGS=-DCOLLAPSE"], None, 0,
+         ["cc -DSAFETY -DCOLLAPSE -o pan pan.c"], []),
+        ("-DSAFETY with a search for cycles is refused, saying what to drop",
+         ["MODEL=models/cycle.spin", "CFLAGS=-DSAFETY", "RUNFLAGS=-a"], None, 2,
+         ["drop -DSAFETY from the C flags"], []),
+        ("CFLAGS, DEFS, RUNFLAGS of the environment do not reach the run",
+         ["MODEL=models/tiny.spin"], {"CFLAGS": "-DBOGUS", "DEFS": "-DN=9", "RUNFLAGS": "-x"}, 0,
+         ["spin -a tiny.spin; cc -DSAFETY -o pan pan.c; ./pan\n",
+          "make verify: ignored DEFS CFLAGS RUNFLAGS from your environment"], ["BOGUS"]),
+    ]:
+        code, out = make(proj, "-s", "verify", *args, env=env)
+        code = code and (1 if "Error 1" in out else 2)  # make's own status is 2
+        bad = [w for w in wants if w not in out] + [u for u in unwanted if u in out]
+        expect(f"make verify: {name}", code == code_want and not bad and "Traceback" not in out,
+               f"exit {code}, wanted {code_want}; {bad}:\n{out[-900:]}", (out, wants[-1][-40:]))
+
+    # simulate: a seed and a step limit, repeatable.
+    code, out = make(proj, "-s", "simulate", "MODEL=models/tiny.spin", "SEED=3", "STEPS=5")
+    code2, out2 = make(proj, "-s", "simulate", "MODEL=models/tiny.spin", "SEED=3", "STEPS=5")
+    expect("make simulate: a seeded run with a step limit, the same run again",
+           code == 0 and out == out2 and "$ spin -p -u5 -n3 tiny.spin" in out
+           and "depth-limit (-u5 steps) reached" in out and "the same run again: make simulate "
+           "MODEL=models/tiny.spin SEED=3 STEPS=5" in out, out[-900:], (out, "the same run again"))
+    code, out = make(proj, "-s", "simulate", "MODEL=models/tiny.spin", "SIMFLAGS=-g")
+    expect("make simulate: without SEED, the seed chosen is printed",
+           code == 0 and re.search(r"with seed \d+ \(chosen for you\)", out)
+           and re.search(r"\$ spin -p -u1000 -n\d+ -g tiny.spin", out), out[-900:],
+           (out, "chosen for you"))
+    code, out = make(proj, "-s", "simulate", "MODEL=models/tiny-racy.spin", "SEED=7", "STEPS=50")
+    expect("make simulate: a run that violates an assertion says so",
+           code != 0 and "this run violates an assertion; make verify MODEL=models/tiny-racy.spin"
+           in out, out[-900:], (out, "violates"))
+
+    # replay: the trail of make verify, or of a chapter's run.
+    make(proj, "-s", "verify", "MODEL=models/tiny-racy.spin")
+    code, out = make(proj, "-s", "replay", "MODEL=models/tiny-racy.spin")
+    expect("make replay: the trail of make verify, with globals, locals, messages",
+           code == 0 and "$ spin -t -p -g -l -s -r tiny-racy.spin" in out
+           and "assert((n==2))" in out and re.search(r"adder\(\d\):t = \d", out)
+           and "--- replayed out/verify/tiny-racy.spin/tiny-racy.spin.trail" in out,
+           out[-900:], (out, "--- replayed"))
+    make(proj, "chapter-92")
+    code, out = make(proj, "-s", "replay", "RUN=live-unfair")
+    expect("make replay RUN=id: a chapter's cycle trail, prefix and cycle marked",
+           code == 0 and "<<<<<START OF CYCLE>>>>>" in out and "prefix: step 2, once; cycle: "
+           "from <<<<<START OF CYCLE>>>>>, steps 4 to 6, repeated forever" in out,
+           out[-900:], (out, "prefix: "))
+    code, out = make(proj, "-s", "replay", "MODEL=models/tiny.spin")
+    expect("make replay: no trail is one line saying what to run",
+           code != 0 and "no trail to replay" in out and "make verify MODEL=models/tiny.spin first"
+           in out and "Traceback" not in out, out[-600:], (out, "no trail"))
+    e = dict(os.environ, OUT="out")
+    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS"):
+        e.pop(k, None)
+    try:
+        p = subprocess.run(["make", "-s", "interactive", "MODEL=models/cycle.spin"], cwd=proj,
+                           env=e, input="1\n2\nq\n", capture_output=True, text=True, timeout=60)
+        out = p.stdout + p.stderr
+    except subprocess.TimeoutExpired as t:
+        out = f"still running after 60 s, asking nothing: {t.output!r:.600}"
+    expect("make interactive: spin -i asks for each choice",
+           "$ spin -i -p -g cycle.spin" in out and out.count("Select [0-2]") >= 3, out[-900:],
+           (out, "spin -i"))
+
+    # make list and models/README.md.
+    code, out = make(proj, "-s", "list")
+    expect("make list: each model, its chapter, its base and its -D parameters",
+           code == 0 and re.search(r"^tiny-racy\.spin\s+ch90-harness\.md\s+tiny\.spin\s+N=2$",
+                                   out, re.M) and re.search(r"^live\.spin\s+ch92-liveness\.md\s+-", out, re.M),
+           out[-900:], (out, "tiny-racy.spin"))
+    code, out = make(proj, "-s", "models-index")
+    code, out = make(proj, "-s", "check-models-index")
+    expect("models/README.md as make models-index writes it passes", code == 0
+           and "PASS models-index" in out, out[-600:])
+    old = edit(proj, r"#define N 2", "#define N 3")
+    make(proj, "-s", "models", env={"FORCE": "1"})
+    code, out = make(proj, "-s", "check-models-index")
+    open(os.path.join(proj, FIXTURE), "w").write(old)
+    make(proj, "-s", "models", env={"FORCE": "1"})
+    expect("a models/README.md that differs from the chapters fails the check",
+           code != 0 and "models/README.md differs from the chapters' models; run make "
+           "models-index" in out, out[-600:], (out, "models/README.md differs"))
+    code, out = make(proj, "help")
+    expect("make help lists the workbench's targets", all(
+        re.search(rf"^  {t} ", out, re.M) for t in ("verify", "simulate", "replay", "interactive",
+                                                     "list", "models-index")), out)
+
+
+def liveness_cases(proj, broken):
+    """The liveness runs of chapter 92: ltl=, fair=, np= blocks, their
+    reports compared field by field, a cycle's trail and its timeline."""
+    live = open(os.path.join(proj, LIVE)).read()
+    checks = ["models-written", "models-match-chapters", "blocks-ch92-liveness", "run-live-unfair",
+              "run-live-fair", "run-live-np", "run-live-safety"]
+    code, out = make(proj, "chapter-92")
+    passed = re.findall(r"^PASS (\S+)$", out, re.M)
+    expect(f"the liveness fixture passes cleanly, each of its {len(checks)} checks",
+           code == 0 and sorted(passed) == sorted(checks), f"passed {passed}:\n{out[-1500:]}")
+    expect("a liveness block runs pan -a -f -N, compiled without -DSAFETY",
+           "cflags=\nrunflags=-a -f -N eventually\n" in
+           open(os.path.join(proj, "out/runs/live-fair.from")).read(), out[-800:])
+    expect("a safety run of a model with a claim says the claim was not checked",
+           "live-safety: 6 states, errors: 0, as the chapter says (a safety search: the claim "
+           "eventually was not checked for acceptance cycles)" in out, out[-800:],
+           (out, "was not checked"))
+    reports = {rid: panreport.parse(re.search(rf"\{{\.pan #{rid}[^\n]*\n(.*?)\n```", live, re.S).group(1))
+               for rid in ("live-unfair", "live-fair", "live-np")}
+    expect("pan's liveness verdicts are read",
+           reports["live-unfair"].get("violation") == "acceptance cycle"
+           and reports["live-np"].get("violation") == "non-progress cycle"
+           and reports["live-np"].get("claim") == ":np_:"
+           and reports["live-fair"].get("cycles") == "acceptance cycles + (fairness enabled)",
+           str(reports))
+    labels = {key: key for key in ("violation", "claim", "cycles")}
+    labels.update(panreport.FIELDS)
+    block = r"(\{{\.pan #{}[^\n]*\n.*?){}(.*?\n```)"
+    for rid, key, old, new in [
+            ("live-unfair", "violation", "acceptance cycle (at", "non-progress cycle (at"),
+            ("live-fair", "cycles", "(fairness enabled)", "(fairness disabled)"),
+            ("live-np", "claim", "+ (:np_:)", "+ (eventually)")]:
+        broken(f"a liveness report with a wrong '{labels[key]}' is caught",
+               block.format(rid, re.escape(old)), lambda m, new=new: m.group(1) + new + m.group(2),
+               f"{labels[key]}: expected", path=LIVE, goal="chapter-92")
+    broken("a liveness block's fair=1 is what makes the search fair",
+           r"(#live-fair model=live.spin ltl=eventually) fair=1", r"\1",
+           "errors: expected '0', got '1'", path=LIVE, goal="chapter-92")
+    broken("a cycle's trail is checked: the start of the cycle in its place",
+           r"(\{\.trail run=live-unfair\}\n)(.*?\n)(  <<<<<START OF CYCLE>>>>>\n)",
+           r"\1\3\2", "trail excerpt line not found", path=LIVE, goal="chapter-92")
+    broken("a liveness block compiled with -DSAFETY is an error saying what to drop",
+           r"(#live-np model=live.spin np=1)", r'\1 cflags="-DSAFETY"',
+           "cannot use a pan compiled with -DSAFETY (pan skips cycles then); drop -DSAFETY",
+           path=LIVE, goal="chapter-92")
+    broken("a liveness switch other than 1 is a malformed block",
+           r"(#live-np model=live.spin) np=1", r"\1 np=yes",
+           "np=yes is a switch: give 1 or leave it out", path=LIVE, goal="chapter-92")
+    broken("ltl= and np= in one block is an error",
+           r"(#live-np model=live.spin np=1)", r"\1 ltl=eventually",
+           "ask for two searches", path=LIVE, goal="chapter-92")
+    make(proj, "chapter-92")
+    code, html = sh(proj, "build/book/trail-timeline.py", "out/runs/live-unfair.trail")
+    rows = re.findall(r'<tr class="([^"]*)"><td[^>]*>([^<]*)</td>', html)
+    start = [i for i, (c, _) in enumerate(rows) if c == "cycle-start"]
+    expect("the trail's timeline marks where the cycle starts, the prefix unmarked",
+           code == 0 and len(start) == 1 and rows[start[0] - 1][0] != "cycle"
+           and rows[start[0] + 1][0] == "cycle" and rows[-1][0] == "cycle",
+           html[-1200:], (html, "cycle-start"))
+
+
+main()

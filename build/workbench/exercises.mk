@@ -1,0 +1,24 @@
+# build/workbench/exercises.mk: the exercises that grade themselves, for the
+# top-level Makefile to include.  An exercise's statement and starting
+# model are in its chapter, its demands in the chapter's {.grade} blocks
+# and its reference solution in quizzes/chNN-exK.md; build/workbench/grade.py checks a
+# file against the demands.  The solutions the answers keep are graded
+# by make check as chapter checks (grade-NAME, written by build/pipeline/mkrules.py);
+# this file adds make exercise-N and the check that every exercise is
+# whole.
+
+.PHONY: exercises exercises-check
+
+# Only reads the student's file: models/ is never rewritten here.
+exercise-%: $(OUT)/rules.mk ## grade your models/exN-*.spin for exercise N, e.g. make exercise-1
+	@[ -n "$$(echo '$*' | sed -n 's/^0*[1-9][0-9]*$$/x/p')" ] || { echo "make exercise-$*:" \
+		"'$*' is not an exercise number; type make exercises for the list" >&2; exit 2; }
+	@$(LOCKED) build/workbench/grade.py '$*'
+
+exercises: $(OUT)/rules.mk ## list the exercises: number, the file you edit, the chapter
+	@build/workbench/grade.py --list
+
+exercises-check:
+	@build/harness/record.sh exercises-complete -- build/workbench/grade.py --audit
+
+CHAPTER_CHECKS += exercises-check

@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""simulate random|replay|interactive ...: Spin's simulations, for readers.
+
+  simulate random MODEL [DEFS] [SEED] [STEPS] [SIMFLAGS]
+      one random run: spin -p -u STEPS -n SEED (SEED chosen and printed
+      when not given, so that the same run can be repeated)
+  simulate replay MODEL|'' [RUN] [TRAILFLAGS]
+      the trail of the last make verify of MODEL, or of the chapter's run
+      RUN: spin -t -p -g -l -s -r (every step, the globals and locals it
+      changes, the messages sent and received), replayed with the copy of
+      the model and the -D flags that made the trail
+  simulate interactive MODEL [DEFS] [SIMFLAGS]
+      spin -i -p -g: you choose each step when there is a choice
+
+Every run is made in its own directory under out/ (Spin writes files
+there, e.g. _spin_nvr.tmp for a model with ltl formulas), with a copy of
+the model and what it includes.  The flags given are added to these.
+Exits 2 with one line when the model or trail cannot be used."""
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import modelfiles  # noqa: E402
+import panreport  # noqa: E402
+import runstore  # noqa: E402
+import searchflags  # noqa: E402
+
+OUT = os.environ.get("OUT", "out")
+USAGE = ("usage: make simulate MODEL=models/NAME.spin [SEED=n] [STEPS=n] [DEFS=] [SIMFLAGS=]\n"
+         "       make replay MODEL=models/NAME.spin | RUN=id [TRAILFLAGS=]\n"
+         "       make interactive MODEL=models/NAME.spin [DEFS=] [SIMFLAGS=]")
+
+
+def fail(msg):
+    print(msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def copy_model(model, work):
+    """A fresh WORK holding MODEL and the files it includes."""
+    if not model:
+        fail(USAGE)
+    if not os.path.isfile(model):
+        fail(f"{model}: no such model file; give the path of a .spin file, "
+             "e.g. MODEL=models/increment.spin")
+    if shutil.which("spin") is None:
+        fail("spin: not installed; run make deps (or: sudo apt-get install spin)")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    try:
+        modelfiles.copy_model(model, work)
+    except runstore.RunError as e:
+        fail(str(e))
+
+
+def number(name, value, default):
+    value = value or default
+    if not value.isdigit():
+        fail(f"{name}={value!r}: not a whole number; give digits, e.g. {name}={default}")
+    return value
+
+
+def words(name, flags):
+    try:
+        return shlex.split(flags)
+    except ValueError as e:
+        fail(f"{name}={flags!r}: cannot read it ({e}); check its quotes")
+
+
+def run(cmd, work, interactive=False):
+    """Run spin in WORK, showing the command; its output goes straight to
+    the terminal (an interactive run reads your choices)."""
+    print("$ " + " ".join(shlex.quote(w) for w in cmd), flush=True)
+    if interactive:
+        return subprocess.run(cmd, cwd=work).returncode, ""
+    p = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    out = "".join(line for line in p.stdout.splitlines(True) if "is newer than" not in line)
+    print(out, end="")
+    return p.returncode, out
+
+
+def random_run(model, defs="", seed="", steps="", flags=""):
+    why_defs = searchflags.defs_problem(defs)
+    if why_defs:
+        fail(f"{model}: {why_defs}")
+    chosen = not seed
+    seed = number("SEED", seed, str(int(time.time() * 1000) % 1000000 + 1))
+    steps = number("STEPS", steps, "1000")
+    work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
+    copy_model(model, work)
+    cmd = (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs)
+           + words("SIMFLAGS", flags) + [os.path.basename(model)])
+    code, out = run(cmd, work)
+    if code != 0 and "Error:" not in out:
+        fail(f"{model}: spin stopped with status {code}; see its message above")
+    again = f"make simulate MODEL={model} SEED={seed} STEPS={steps}" + \
+        (f" DEFS=\"{defs}\"" if defs else "") + (f" SIMFLAGS=\"{flags}\"" if flags else "")
+    ended = "stopped at the error above" if code != 0 else \
+        "stopped at the step limit" if "depth-limit" in out else "ran to its end"
+    print(f"--- a random run with seed {seed}{' (chosen for you)' if chosen else ''}, at "
+          f"most {steps} steps: it {ended}; the same run again: {again}")
+    if code != 0:
+        print(f"{model}: this run violates an assertion; make verify MODEL={model} "
+              "searches every run", file=sys.stderr)
+        sys.exit(1)
+
+
+def replay(model, rid="", flags=""):
+    if rid:
+        found = runstore.run_flags_path(rid, OUT)
+        if not found:
+            fail(f"RUN={rid}: no run of that name in the chapters (extracted under "
+                 f"{OUT}/extract/); give a .pan block's #id, e.g. make replay RUN=increment-2")
+        spec, _ = blockformat.read_spec(found)
+        src = os.path.join(OUT, "work", rid)
+        name, defs = spec["model"], spec.get("defs", "")
+        again = f"make chapter-N (the chapter of run {rid})"
+        source = os.path.join("models", name)
+    else:
+        if not model:
+            fail(USAGE)
+        name = os.path.basename(model)
+        src = os.path.join(OUT, "verify", name)
+        keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
+            if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        defs = keys.get("defs", "")
+        again = f"make verify MODEL={model}"
+        source = model
+    trail = os.path.join(src, name + ".trail")
+    if not os.path.isfile(trail):
+        fail(f"{trail}: no trail to replay (the last search found no error, or was not "
+             f"run here); run {again} first")
+    work = os.path.join(OUT, "replay", rid or name)
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.trail.txt"))
+    if os.path.isfile(source) and modelfiles.model_hash(source) != \
+            modelfiles.model_hash(os.path.join(work, name)):
+        print(f"note: {source} has changed since the trail was made; this replays the "
+              f"copy that made it ({os.path.join(src, name)})", file=sys.stderr)
+    cmd = (["spin", "-t", "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
+           + words("TRAILFLAGS", flags) + [name])
+    code, out = run(cmd, work)
+    if code != 0:
+        fail(f"{trail}: spin could not replay it (status {code}); see its message above")
+    cycle = panreport.cycle_summary(out)
+    print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
+
+
+def interactive(model, defs="", flags=""):
+    why = searchflags.defs_problem(defs)
+    if why:
+        fail(f"{model}: {why}")
+    work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
+    copy_model(model, work)
+    print("At each choice, type the number of the step to take (q to stop).")
+    cmd = (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + words("SIMFLAGS", flags)
+           + [os.path.basename(model)])
+    code, _ = run(cmd, work, interactive=True)
+    sys.exit(0 if code == 0 else 1)
+
+
+def main():
+    args = sys.argv[1:]
+    modes = {"random": (random_run, 6), "replay": (replay, 4), "interactive": (interactive, 4)}
+    if not args or args[0] not in modes or len(args) > modes[args[0]][1]:
+        fail(USAGE)
+    modes[args[0]][0](*args[1:])
+
+
+try:
+    main()
+except KeyboardInterrupt:
+    sys.exit("simulate: interrupted")

@@ -1,0 +1,37 @@
+# The reader's workbench: run Spin on any model (make verify), simulate it
+# at random, step by step or along a trail, and list the models.
+#
+# A variable counts only when given on make's command line: CFLAGS, DEFS
+# or RUNFLAGS set in the shell's environment (for some other program)
+# never reach a run; make says it ignored them.
+WB_VARS := MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP SEED STEPS SIMFLAGS RUN TRAILFLAGS
+wb = $(if $(filter command line,$(origin $(1))),$($(1)))
+WB_IGNORED = $(strip $(foreach v,$(WB_VARS),$(if $(filter environment%,$(origin $(v))),$(v))))
+WB_NOTE = $(if $(WB_IGNORED),echo "make $@: ignored $(WB_IGNORED) from your environment;" \
+	"give what the run needs on the command line (make $@ $(firstword $(WB_IGNORED))=...)" >&2;)
+NO_RULES_GOALS += simulate interactive
+.PHONY: verify simulate replay interactive list models-index check-models-index
+
+verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name [FAIR=1], NP=1: liveness
+	@$(WB_NOTE) build/workbench/verify.py "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,CFLAGS)" "$(call wb,RUNFLAGS)" \
+		$(if $(call wb,LTL),"ltl=$(call wb,LTL)") $(if $(call wb,FAIR),"fair=$(call wb,FAIR)") \
+		$(if $(call wb,NP),"np=$(call wb,NP)")
+
+simulate: $(OUT)/deps.stamp ## one random run of MODEL=path: SEED=n (else one is chosen and printed), STEPS=1000, SIMFLAGS=-g...
+	@$(WB_NOTE) build/workbench/simulate.py random "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,SEED)" \
+		"$(call wb,STEPS)" "$(call wb,SIMFLAGS)"
+
+replay: $(OUT)/deps.stamp ## replay the trail of make verify MODEL=path, or of a chapter's RUN=id, with values (spin -t -p -g -l -s -r)
+	@$(WB_NOTE) build/workbench/simulate.py replay "$(call wb,MODEL)" "$(call wb,RUN)" "$(call wb,TRAILFLAGS)"
+
+interactive: $(OUT)/deps.stamp ## simulate MODEL=path choosing each step yourself (spin -i)
+	@$(WB_NOTE) build/workbench/simulate.py interactive "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,SIMFLAGS)"
+
+list: $(EXTRACT_STAMPS) ## every model: the chapter that defines it, what it is derived from, its -D parameters
+	@build/workbench/model-index.py --list
+
+models-index: $(EXTRACT_STAMPS) ## write models/README.md, the index of the models (make check compares it)
+	@build/workbench/model-index.py --write
+
+check-models-index: $(EXTRACT_STAMPS)
+	@build/harness/record.sh models-index -- build/workbench/model-index.py --check
