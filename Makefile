@@ -200,8 +200,12 @@ include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
 include build/workbench/exercises.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
+# (A copy of the harness without kernel/, such as its self-test's, has
+# no kernel checks; a clone that has kernel/ must have both fragments.)
+ifneq ($(wildcard kernel/),)
 include kernel/kernel.mk
 include kernel/bench.mk
+endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
 $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))

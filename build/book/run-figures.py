@@ -47,13 +47,13 @@ def figures(text):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("OUT", "out")
+    out = sys.argv[1] if len(sys.argv) > 1 else runstore.OUT
     ids = set()
     for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
             glob.glob(os.path.join(runstore.RECORDED, "*.out")):
         ids.add(os.path.basename(path)[:-len(".out")])
     shown = {}
-    for path in glob.glob(os.path.join(out, "extract", "*", "run.*.expect")):
+    for path in runstore.defined_everywhere("expect", out):
         if os.path.getsize(path) > 0:
             rid = os.path.basename(path)[len("run."):-len(".expect")]
             shown[rid] = path

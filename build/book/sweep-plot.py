@@ -14,7 +14,7 @@ import blockformat  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 
 
 def main():

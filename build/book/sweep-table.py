@@ -17,7 +17,7 @@ import panreport  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 
 
 def fmt(n):

@@ -108,8 +108,26 @@ def index(directory):
 def defined(kind, directory):
     """The files DIRECTORY holds of KIND ('run' flags, 'sweep', 'checkin',
     'grade', 'graded', 'model', 'derive', 'trail', 'where'), sorted."""
-    pattern = {"run": "run.*.flags", "expect": "run.*.expect"}.get(kind, kind + ".*")
+    pattern = {"run": "run.*.flags", "expect": "run.*.expect"}.get(
+        kind, kind if "." in kind else kind + ".*")  # 'sweep.ID': that one file
     return sorted(glob.glob(os.path.join(directory, pattern)))
+
+
+def defined_everywhere(kind, out=None):
+    """The files of KIND (as defined() takes it, or a file name such as
+    'sweep.ID') over every extracted chapter."""
+    return [p for d in extract_dirs(out, "*") for p in defined(kind, d)]
+
+
+def index_files(out=None):
+    """The index file of every extracted chapter, in the book's order."""
+    return [os.path.join(d, "index") for d in extract_dirs(out)
+            if os.path.exists(os.path.join(d, "index"))]
+
+
+def run_dir(out=None):
+    """Where fresh runs keep their files (OUT/runs/)."""
+    return os.path.join(out or OUT, RUNS)
 
 
 def sweeps_dir(out=None):

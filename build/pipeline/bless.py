@@ -16,7 +16,7 @@ import panreport  # noqa: E402
 import provenance  # noqa: E402
 import runstore  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*\{([^}]*)\}\s*$")
 
 
@@ -41,7 +41,7 @@ def main():
             while i < len(lines) and not lines[i].startswith(fence):
                 body.append(lines[i])
                 i += 1
-            report = os.path.join(OUT, "runs", f"{ids[0]}.out") if ids else None
+            report = runstore.run_file(ids[0], "out") if ids else None
             if ".pan" in words and report and os.path.exists(report) \
                     and fresh(chapter, ids[0], report):
                 new = open(report).read().rstrip("\n").split("\n")
@@ -68,7 +68,7 @@ def main():
 def fresh(chapter, rid, report):
     """Whether REPORT was made from today's model and flags of run RID."""
     flags = runstore.run_flags_path(rid, OUT)
-    made = report[:-len(".out")] + ".from"
+    made = runstore.from_of(report)
     if flags and os.path.exists(made) and not provenance.provenance_differs(
             open(made).read(), provenance.provenance(blockformat.read_spec(flags)[0])):
         return True
@@ -85,7 +85,7 @@ def same_verdict(new, old):
 
 def bless_sweep(sid, body):
     """The sweep's table with its expect column taken from the runs."""
-    flags = glob.glob(os.path.join(OUT, "extract", "*", f"sweep.{sid}"))
+    flags = runstore.defined_everywhere("sweep." + sid)
     if not flags:
         return body
     keys, _ = blockformat.read_spec(flags[0])
@@ -102,7 +102,7 @@ def bless_sweep(sid, body):
             continue
         cell = dict(zip(head, row + [""] * len(head)))
         rid = ids.get(tuple(cell[p] for p in params), "")
-        report = os.path.join(OUT, "runs", rid + ".out")
+        report = runstore.run_file(rid, "out")
         f = panreport.parse(open(report).read()) \
             if os.path.exists(report) and fresh(f"sweep {sid}", rid, report) else {}
         if "stored" in f:

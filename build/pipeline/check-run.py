@@ -25,7 +25,7 @@ import provenance  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 
 
 def norm(line):
@@ -52,7 +52,7 @@ def main():
         sys.exit(str(e))
     where = (f"{loc}: run {rid} ({model}; "
              + searchflags.describe(model, spec.get("defs", ""), cflags, runflags) + ")")
-    base = os.path.join(runstore.RECORDED if recorded else os.path.join(OUT, "runs"), rid)
+    base = os.path.join(runstore.RECORDED if recorded else runstore.run_dir(), rid)
     if os.path.exists(base + ".err") and not recorded:
         sys.exit(f"{where}: {open(base + '.err').read().strip()}")
     if not os.path.exists(base + ".out"):
@@ -123,7 +123,7 @@ def main():
 
 
 def _sweep_where(sid, chapter):
-    for d in [os.path.join(OUT, "extract", t) for t in os.listdir(os.path.join(OUT, "extract"))]:
+    for d in runstore.extract_dirs(OUT, "*"):
         if os.path.exists(os.path.join(d, "where." + sid)):
             return open(os.path.join(d, "where." + sid)).read().strip()
     return chapter

@@ -21,7 +21,7 @@ import provenance  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 
 
 def put(path, text):
@@ -36,7 +36,7 @@ def main():
         sys.exit("usage: build/pipeline/run-model.py out/extract/chNN/run.ID.flags")
     spec, _ = blockformat.read_spec(sys.argv[1])
     rid = spec["id"]
-    runs = os.path.join(OUT, "runs")
+    runs = runstore.run_dir()
     os.makedirs(runs, exist_ok=True)
     base = os.path.join(runs, rid)
     for ext in (".out", ".trail", ".err", ".from"):

@@ -18,7 +18,6 @@ that defines it disagree (one was changed without the other).
 models/: make bless would write your version's reports into the
 chapters."""
 
-import glob
 import hashlib
 import os
 import shutil
@@ -27,8 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import modelfiles  # noqa: E402
+import runstore  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 SUMS = "models/SHA256SUMS"
 
 
@@ -39,7 +39,7 @@ def sha(data):
 def load_defs():
     """name -> (chapter, text), for every model the chapters define."""
     defs, derived = {}, []
-    for index in sorted(glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-*", "index"))):
+    for index in runstore.index_files():
         d = os.path.dirname(index)
         chapter = open(os.path.join(d, "chapter")).read().strip() \
             if os.path.exists(os.path.join(d, "chapter")) else d

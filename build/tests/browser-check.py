@@ -29,7 +29,10 @@ import sys
 import tempfile
 import time
 
-OUT = os.environ.get("OUT", "out")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import runstore  # noqa: E402
+
+OUT = runstore.OUT
 BOOK = os.path.join(OUT, "book")
 WIDTHS = [1280, 400]
 TERMS = ["COLLAPSE", "rcutorture"]

@@ -35,14 +35,14 @@ import panrun  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 
 
 def extracted(kind):
     """The blocks of KIND (grade, graded) of the extracted chapters that
     still exist, in order, as spec dicts with their body and path."""
     found = []
-    for path in sorted(glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-*", kind + ".*"))):
+    for path in runstore.defined_everywhere(kind):
         keys, body = blockformat.read_spec(path)
         if os.path.exists(keys.get("chapter", "")):  # not left by a removed chapter
             keys["body"] = (body or "").strip("\n")

@@ -10,7 +10,6 @@ models/README.md; --check (make check) fails when models/README.md is not
 what --write would write.  Reads what build/pipeline/extract.sh wrote under
 out/extract/ (make models, make list and make check extract first)."""
 
-import glob
 import os
 import re
 import signal
@@ -21,7 +20,7 @@ import modelfiles  # noqa: E402
 import runstore  # noqa: E402
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # make list | head
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 README = "models/README.md"
 HEAD = """# The models
 
@@ -52,7 +51,7 @@ the variants and mutants derived from them, and its exercises.
 def models():
     """[(name, chapter, base or '')], in the order of the chapters."""
     found, seen = [], set()
-    for index in sorted(glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-*", "index"))):
+    for index in runstore.index_files():
         d = os.path.dirname(index)
         try:
             chapter = open(os.path.join(d, "chapter")).read().strip()

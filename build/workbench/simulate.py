@@ -31,7 +31,7 @@ import panreport  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 USAGE = ("usage: make simulate MODEL=models/NAME.spin [SEED=n] [STEPS=n] [DEFS=] [SIMFLAGS=]\n"
          "       make replay MODEL=models/NAME.spin | RUN=id [TRAILFLAGS=]\n"
          "       make interactive MODEL=models/NAME.spin [DEFS=] [SIMFLAGS=]")

@@ -15,7 +15,6 @@ mode is never said to satisfy it.
 Exits 1 when pan found an error, the search did not complete or did not
 check the model's claim, 2 when the model could not be run."""
 
-import glob
 import os
 import re
 import shlex
@@ -29,7 +28,7 @@ import panrun  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLAPSE] "
          "[RUNFLAGS=-m100000] [LTL=name] [FAIR=1] [NP=1]")
 
@@ -122,8 +121,8 @@ def book_depth(name, runflags):
     """The -m to suggest for MODEL cut at its depth: ten times the one
     used, or the largest -m of the book's own runs of that model."""
     best = searchflags.depth_flag(runflags) * 10
-    for path in glob.glob(os.path.join(OUT, "extract", "*", "run.*.flags")) + \
-            glob.glob(os.path.join(OUT, "extract", "*", "sweep.*")):
+    for path in runstore.defined_everywhere("run") + \
+            runstore.defined_everywhere("sweep"):
         spec, _ = blockformat.read_spec(path)
         if spec.get("model") == name and "-m" in spec.get("runflags", ""):
             best = max(best, searchflags.depth_flag(spec["runflags"]))

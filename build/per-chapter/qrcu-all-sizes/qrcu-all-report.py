@@ -17,7 +17,6 @@ other one on an assumption; each exact failure must be the smallest
 (the configurations just below it were run and passed); and each broken
 reduction must let through at least one mutant the original catches."""
 
-import glob
 import os
 import re
 import sys
@@ -27,7 +26,7 @@ import blockformat  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 
-OUT = os.environ.get("OUT", "out")
+OUT = runstore.OUT
 # The chapters are found by their topic, not their number, so that a
 # chapter put in before them changes nothing here.
 ALL_SIZES = "ch[0-9][0-9]-qrcu-all-sizes"
@@ -53,9 +52,9 @@ def runs():
     # The chapter's own runs and sweep rows, as extracted now (never a
     # stale flags file left by a row since removed).
     ids = []
-    for path in glob.glob(os.path.join(OUT, "extract", ALL_SIZES, "run.*.flags")):
+    for path in runstore.defined("run", runstore.extract_dir(ALL_SIZES)):
         ids.append(blockformat.read_spec(path)[0]["id"])
-    for sweep in glob.glob(os.path.join(OUT, "extract", ALL_SIZES, "sweep.*")):
+    for sweep in runstore.defined("sweep", runstore.extract_dir(ALL_SIZES)):
         ids.extend(row[0] for row in blockformat.sweep_rows(sweep, "chapter 9"))
     found = {}
     for rid in ids:
@@ -131,7 +130,7 @@ def cell(found, mutant, model, where):
 def used(found, rid):
     """Other readers started and slowpaths run by the environment in the
     abstract counterexample of run RID (from its trail)."""
-    trail = os.path.join(OUT, "runs", rid + ".trail")
+    trail = runstore.run_file(rid, "trail")
     if not os.path.exists(trail):
         return None
     starts = slow = 0
@@ -294,7 +293,7 @@ def steps():
 
 def published():
     """The published 3x3 figures chapter 8 quotes in its qrcu-big table."""
-    for sweep in glob.glob(os.path.join(OUT, "extract", SHRINKING, "sweep.qrcu-big")):
+    for sweep in runstore.defined("sweep.qrcu-big", runstore.extract_dir(SHRINKING)):
         for rid, _, _, _, c in blockformat.sweep_rows(sweep, "chapter 8"):
             if rid.endswith("-3-3"):
                 return (c.get("published states", ""), c.get("published memory", ""),

@@ -9,7 +9,6 @@ were not seen to pass, an all-sizes model that fails, a mutant the
 all-sizes model no longer catches, and a missing report.  Needs the
 runs of make chapter-9 in OUT."""
 
-import glob
 import os
 import re
 import shutil
@@ -17,7 +16,10 @@ import subprocess
 import sys
 import tempfile
 
-OUT = os.environ.get("OUT", "out")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import runstore  # noqa: E402
+
+OUT = runstore.OUT
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -49,7 +51,7 @@ CASES = [
 
 
 def main():
-    if not glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-qrcu-all-sizes")):
+    if not runstore.extract_dirs(OUT, "ch[0-9][0-9]-qrcu-all-sizes"):
         sys.exit("qrcu-all-selftest: no extracted chapter 9 in " + OUT + "; run make chapter-9")
     bad = 0
     clean = subprocess.run([os.path.join(HERE, "qrcu-all-report.py")], capture_output=True,
@@ -59,11 +61,11 @@ def main():
                  + clean.stdout)
     for name, edits, want in CASES:
         with tempfile.TemporaryDirectory() as tmp:
-            for d in (glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-shrinking-qrcu"))
-                      + glob.glob(os.path.join(OUT, "extract", "ch[0-9][0-9]-qrcu-all-sizes"))):
+            for d in (runstore.extract_dirs(OUT, "ch[0-9][0-9]-shrinking-qrcu")
+                      + runstore.extract_dirs(OUT, "ch[0-9][0-9]-qrcu-all-sizes")):
                 if os.path.isdir(d):
-                    shutil.copytree(d, os.path.join(tmp, "extract", os.path.basename(d)))
-            shutil.copytree(os.path.join(OUT, "runs"), os.path.join(tmp, "runs"),
+                    shutil.copytree(d, runstore.extract_dir(os.path.basename(d), tmp))
+            shutil.copytree(runstore.run_dir(), os.path.join(tmp, "runs"),
                             ignore=shutil.ignore_patterns("*.trail"))
             for rid, edit in edits.items():
                 path = os.path.join(tmp, "runs", rid + ".out")
