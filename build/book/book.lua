@@ -37,6 +37,8 @@
 -- prefixed with the page's tag and links to pages become links within).
 
 local OUT, TAG, BACK, BOOK = 'out', '', '', 'out/book'
+local LAYOUT, DEFAULTS, COMMANDS = {}, {}, {}
+local LAYOUT_FILE, COMMANDS_FILE
 local RUNS, TARGETS, PRINT, CHAPTER = nil, nil, false, nil
 local errors = {}
 
@@ -66,19 +68,23 @@ local function html_escape(s)
   return (s:gsub('&', '&amp;'):gsub('<', '&lt;'):gsub('>', '&gt;'):gsub('"', '&quot;'))
 end
 
+-- The run's commands, as build/book/search-command.py --all made them
+-- (build/lib/searchflags.py decides the flags, defaults included).
 local function command_line(el)
-  -- A liveness run's flags (ltl=, fair=, np=) are build/lib/searchflags.py's to decide.
-  if attr(el, 'ltl') or attr(el, 'fair') or attr(el, 'np') then
-    local ok, out = pcall(pandoc.pipe, 'build/book/search-command.py',
-      {OUT .. '/extract/' .. TAG .. '/run.' .. el.identifier .. '.flags'}, '')
-    if ok then return (out:gsub('%s+$', '')) end
+  local c = COMMANDS[el.identifier]
+  if not c then
+    err('run ' .. el.identifier .. ': no command line in ' .. tostring(COMMANDS_FILE)
+      .. '; make book writes it from the extracted chapters')
+    return '?'
   end
-  local model = attr(el, 'model') or '?'
-  local defs = attr(el, 'defs')
-  local cflags = attr(el, 'cflags') or '-DSAFETY'
-  local runflags = attr(el, 'runflags')
-  return 'spin ' .. (defs and (defs .. ' ') or '') .. '-a ' .. model
-    .. '; cc ' .. cflags .. ' -o pan pan.c; ./pan' .. (runflags and (' ' .. runflags) or '')
+  return c
+end
+
+-- A path of the run store, from the templates of build/lib/runstore.py.
+local function store_path(name, id, tag)
+  local t = LAYOUT[name]
+  if not t then err('no path ' .. name .. ' in ' .. tostring(LAYOUT_FILE)) return '' end
+  return (t:gsub('{id}', function() return id or '' end):gsub('{tag}', function() return tag or TAG end))
 end
 
 local function run_tool(args)
@@ -461,7 +467,8 @@ local function code_block(el)
   elseif c:includes('pan') then
     local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
     local head = caption_inlines({pandoc.Code(command_line(el))})
-    local note = caption('Spin 6.5.2 report, compared with a fresh run by make check', 'note')
+    local note = caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?')
+      .. ' report, compared with a fresh run by make check', 'note')
     local _, lines = el.text:gsub('\n', '')
     if PRINT or lines < 16 then
       cb.identifier = el.identifier
@@ -480,7 +487,7 @@ local function code_block(el)
     local run = attr(el, 'run')
     local cb = pandoc.CodeBlock(el.text, {class = 'trail'})
     local out = {caption('spin -t -p (excerpt of run ' .. run .. ')'), cb}
-    local trail = OUT .. '/runs/' .. run .. '.trail'
+    local trail = store_path('trail', run)
     if exists(trail) then
       local html = run_tool({'build/book/trail-timeline.py', trail})
       if html then
@@ -489,7 +496,7 @@ local function code_block(el)
     end
     return out
   elseif c:includes('sweep') then
-    local file = OUT .. '/extract/' .. TAG .. '/sweep.' .. el.identifier
+    local file = store_path('sweep', el.identifier)
     local md = run_tool({'build/book/sweep-table.py', file})
     if not md then return caption('(table unavailable)') end
     local blocks = pandoc.walk_block(pandoc.Div(pandoc.read(md, 'markdown').blocks),
@@ -624,6 +631,13 @@ return {
     RUNS = m.runs and pandoc.utils.stringify(m.runs)
     TARGETS = m.targets and pandoc.utils.stringify(m.targets)
     PRINT = m.print and pandoc.utils.stringify(m.print) ~= '' or false
+    LAYOUT_FILE = m.layout and pandoc.utils.stringify(m.layout)
+    COMMANDS_FILE = m.commands and pandoc.utils.stringify(m.commands)
+    local defaults_file = m.defaults and pandoc.utils.stringify(m.defaults)
+    for file, into in pairs({[LAYOUT_FILE or ''] = LAYOUT, [defaults_file or ''] = DEFAULTS,
+        [COMMANDS_FILE or ''] = COMMANDS}) do
+      if file ~= '' then read_tsv(file, nil, function(f) into[f[1]] = f[2] end) end
+    end
     local n = TAG:match('^ch(%d%d)%-') and not TAG:match('quiz')
     CHAPTER = n and tonumber(TAG:match('^ch(%d%d)')) or nil
   end},

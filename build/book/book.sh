@@ -11,7 +11,8 @@
 # DIR/quizzes instead, for build/tests/book-selftest.sh).  A link or anchor that
 # leads nowhere fails the build (build/book/book-links.py).
 set -eu
-out=${OUT:-out}
+. build/lib/paths.sh
+out=$OUT
 src=${BOOK_SRC:-.}
 dest=$out/book
 lunr=${LUNR:-/usr/share/javascript/lunr/lunr.min.js}
@@ -32,6 +33,11 @@ esc() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build/book/run-figures.py "$out" >"$tmp/runs.tsv"
+# Where the runs' files are, and every run's commands, as the one owner
+# of each says (build/lib/runstore.py, build/lib/searchflags.py).
+build/lib/runstore.py layout >"$tmp/layout.tsv"
+build/lib/runstore.py defaults >"$tmp/defaults.tsv"
+build/book/search-command.py --all >"$tmp/commands.tsv"
 build/book/book-targets.py "$src" >"$tmp/targets.tsv"
 
 chapters=$(ls "$src"/chapters/ch[0-9][0-9]-*.md)
@@ -88,7 +94,8 @@ render() {
 		--syntax-definition build/book/promela.xml --highlight-style pygments \
 		--lua-filter build/book/book.lua \
 		-M out="$out" -M tag="$page" -M back="$2" -M source="$1" \
-		-M runs="$tmp/runs.tsv" -M targets="$tmp/targets.tsv"
+		-M runs="$tmp/runs.tsv" -M targets="$tmp/targets.tsv" \
+		-M layout="$tmp/layout.tsv" -M defaults="$tmp/defaults.tsv" -M commands="$tmp/commands.tsv"
 	src_file=$1 back=$2
 	shift 2
 	if pandoc "$@" -t html5 --standalone -M pagetitle="$(title "$src_file")" -M lang=en \

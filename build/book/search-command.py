@@ -1,8 +1,11 @@
 #!/usr/bin/python3
-"""search-command FLAGS: the three commands of the run a chapter's block
-defines (FLAGS is an out/extract/chNN/run.ID.flags file), as a reader
-would type them: the book shows them above a liveness run's report, made
-by the same build/lib/searchflags.py rule that make verify and the checks use."""
+"""search-command FLAGS | --all: the three commands of a run a chapter's
+block defines (FLAGS is an out/extract/chNN/run.ID.flags file), as a
+reader would type them; --all prints ID<TAB>COMMANDS for every run of
+every chapter, which the book shows above each report.  Made by the
+rule of build/lib/searchflags.py that make verify and the checks use, so
+the defaults (-DSAFETY for a safety search) and what makes a search a
+liveness one are decided there alone."""
 
 import os
 import sys
@@ -13,19 +16,33 @@ import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: build/book/search-command.py out/extract/chNN/run.ID.flags")
+def command(path):
     try:
-        spec, _ = blockformat.read_spec(sys.argv[1])
+        spec, _ = blockformat.read_spec(path)
     except OSError as e:
-        sys.exit(f"search-command: cannot read {sys.argv[1]}: {e.strerror}; "
-                 "run make models first")
+        sys.exit(f"search-command: cannot read {path}: {e.strerror}; run make models first")
+    cflags, runflags = searchflags.spec_flags(spec)
+    return spec.get("id", runstore.run_stem(path)), \
+        searchflags.describe(spec.get("model", "?"), spec.get("defs", ""), cflags, runflags)
+
+
+def main():
+    if sys.argv[1:] == ["--all"]:
+        for path in runstore.defined_everywhere("run"):
+            try:
+                rid, text = command(path)
+            except runstore.RunError as e:
+                # The block's own check names the problem; the book says
+                # where the command would be.
+                rid, text = runstore.run_stem(path), f"(no command: {e})"
+            print(f"{rid}\t{text}")
+        return
+    if len(sys.argv) != 2:
+        sys.exit("usage: build/book/search-command.py out/extract/chNN/run.ID.flags | --all")
     try:
-        cflags, runflags = searchflags.spec_flags(spec)
+        print(command(sys.argv[1])[1])
     except runstore.RunError as e:
         sys.exit(str(e))
-    print(searchflags.describe(spec.get("model", "?"), spec.get("defs", ""), cflags, runflags))
 
 
 main()

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import blockformat  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
+import provenance  # noqa: E402
 
 OUT = runstore.OUT
 
@@ -30,7 +31,7 @@ def main():
         if out:
             f = panreport.parse(open(out).read())
             if "stored" in f:
-                series.setdefault(("Spin 6.5.2", label), []).append(
+                series.setdefault((provenance.SPIN_PINNED, label), []).append(
                     (int(cell[x]), panreport.number(f["stored"])))
         art = cell.get("article states", "").replace(",", "")
         if art.isdigit():

@@ -16,6 +16,7 @@ import blockformat  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
+import provenance  # noqa: E402
 
 OUT = runstore.OUT
 
@@ -35,7 +36,7 @@ def main():
     rows = list(blockformat.sweep_rows(args[0], keys["chapter"]))
     quoted = [h for h in (rows[0][4].keys() if rows else [])
               if h not in params + ["expect", "target"]]
-    head = params + ["states (Spin 6.5.2)", "depth", "memory (MB)", "time (s)"] + quoted
+    head = params + [f"states ({provenance.SPIN_PINNED})", "depth", "memory (MB)", "time (s)"] + quoted
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join("---:" for _ in head) + "|"]
     for rid, _, _, target, cell in rows:

@@ -10,13 +10,14 @@
 # For checks whose inputs are all named (self-tests of the tools), so
 # that a make check that changed nothing does not repeat them.
 set -eu
+. build/lib/paths.sh
 if [ $# -lt 3 ]; then
 	echo "usage: build/harness/cached.sh NAME [-v 'VERSION COMMAND' | PATH]... -- COMMAND [ARG...]" >&2
 	exit 2
 fi
 name=$1
 shift
-dir=${OUT:-out}/cache
+dir=$OUT/cache
 mkdir -p "$dir"
 inputs=$(mktemp "$dir/$name.in.XXXXXX")
 trap 'rm -f "$inputs" "$dir/$name.log.$$"' EXIT

@@ -7,7 +7,8 @@
 # Run as root through sudo, it gives what it made back to the user who
 # ran sudo, so that a later make as oneself can replace it.
 set -eu
-out=${OUT:-out}
+. build/lib/paths.sh
+out=$OUT
 [ $# -gt 0 ] || { echo "usage: build/harness/locked.sh COMMAND [ARG...]" >&2; exit 2; }
 mkdir -p "$out"
 here=$(cd "$out" && pwd)

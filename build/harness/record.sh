@@ -5,13 +5,14 @@
 # says why); that is counted apart, never as a pass.  The command's own output is shown as it
 # runs and kept in out/results/NAME.log; the exit status is passed on.
 set -eu
+. build/lib/paths.sh
 if [ $# -lt 3 ] || [ "$2" != "--" ]; then
 	echo "usage: build/harness/record.sh NAME -- COMMAND [ARG...]" >&2
 	exit 2
 fi
 name=$1
 shift 2
-dir=${OUT:-out}/results
+dir=$OUT/results
 status=0
 mkdir -p "$dir"
 rm -f "$dir/$name.pass" "$dir/$name.fail" "$dir/$name.skip"

@@ -5,7 +5,8 @@
 # quoted by its first line that says what went wrong (the first cause),
 # not by whatever its log happened to print last.
 set -eu
-dir=${OUT:-out}/results
+. build/lib/paths.sh
+dir=$OUT/results
 passed=$(find "$dir" -name '*.pass' 2>/dev/null | wc -l)
 failed=$(find "$dir" -name '*.fail' 2>/dev/null | wc -l)
 skipped=$(find "$dir" -name '*.skip' 2>/dev/null | wc -l)

@@ -5,6 +5,8 @@ the run that produced it: freshness by content, not by file times."""
 import os
 import subprocess
 
+import runstore
+
 from modelfiles import model_hash
 from runstore import RunError
 from searchflags import spec_flags
@@ -14,6 +16,12 @@ from searchflags import spec_flags
 # the Spin version and the flags.  A report is only read against the run
 # that produced it (freshness by content, not by file times), and a
 # recorded report in chapters/runs/ID.out carries it in ID.from.
+
+# The Spin the book's reports come from (build/lib/defaults.mk): tables
+# and notes name it; a report made by another Spin is stale by its
+# provenance.
+SPIN_PINNED = "Spin " + runstore.DEFAULTS["SPIN_PINNED"]
+
 
 PROVENANCE_KEYS = ("model", "model-sha256", "spin", "defs", "cflags", "runflags")
 

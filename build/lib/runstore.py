@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """runstore: where the pipeline's files live, defined once.
 
 Every tool asks this module for a path rather than building one: the
@@ -194,11 +195,14 @@ LAYOUT = {
 
 
 def main(argv):
-    usage = ("usage: build/lib/runstore.py layout | out | path NAME [ID] [TAG] "
+    usage = ("usage: build/lib/runstore.py layout | defaults | out | path NAME [ID] [TAG] "
              f"(NAME one of: {', '.join(LAYOUT)})")
     if argv[:1] == ["layout"]:
         for name, template in LAYOUT.items():
             print(f"{name}\t{template.replace('{out}', OUT)}")
+    elif argv[:1] == ["defaults"]:
+        for name, value in DEFAULTS.items():
+            print(f"{name}\t{OUT if name == 'OUT' else value}")
     elif argv[:1] == ["out"]:
         print(OUT)
     elif argv[:1] == ["path"] and len(argv) >= 2 and argv[1] in LAYOUT:

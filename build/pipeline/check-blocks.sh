@@ -5,8 +5,9 @@
 # (out/rules-errors/TAG) found, one line each naming file and line, and
 # fails when there is any; otherwise says how many blocks were read.
 set -eu
+. build/lib/paths.sh
 [ $# -eq 1 ] || { echo "usage: build/pipeline/check-blocks.sh chNN-topic" >&2; exit 2; }
-out=${OUT:-out}
+out=$OUT
 dir=$out/extract/$1
 [ -f "$dir/blocks" ] || { echo "$1: not extracted ($dir/blocks missing); run make again"; exit 1; }
 errors=$(cat "$dir/errors" "$out/rules-errors/$1" 2>/dev/null || true)

@@ -136,7 +136,7 @@ def check_row(row, got, problems):
         problems.append(f"errors: expected 0, got {got.get('errors')}")
     if not keys.get("expect"):
         problems.append("the sweep row's expect column is empty; give the states "
-                        "Spin 6.5.2 stores (make bless fills it from this run)")
+                        f"{provenance.SPIN_PINNED} stores (make bless fills it from this run)")
     else:
         want = keys["expect"].replace(",", "")
         have = str(panreport.number(got["stored"])) if "stored" in got else None

@@ -7,6 +7,7 @@
 # printed; build/pipeline/mkrules.py turns them into a failed check, so this still
 # succeeds.  Two extractions at once do not share a scratch directory.
 set -eu
+. build/lib/paths.sh
 [ $# -eq 1 ] || { echo "usage: build/pipeline/extract.sh chapters/chNN-topic.md" >&2; exit 2; }
 chapter=$1
 tag=$(basename "$chapter" | sed -n 's/^\(ch[0-9][0-9]-.*\)\.md$/\1/p')
@@ -18,9 +19,9 @@ command -v pandoc >/dev/null || {
 	echo "pandoc: not installed; run make deps (or: sudo apt-get install pandoc)" >&2
 	exit 1
 }
-dest=${OUT:-out}/extract/$tag
+dest=$OUT/extract/$tag
 mkdir -p "$dest"
-new=$(mktemp -d "${OUT:-out}/extract/.$tag.XXXXXX")
+new=$(mktemp -d "$OUT/extract/.$tag.XXXXXX")
 trap 'rm -rf "$new" "$new.log"' EXIT
 # A file pandoc cannot read defines nothing, and says so in its errors
 # (a counted failure), rather than stopping make before any check.

@@ -4,8 +4,9 @@
 # chapters/runs/ID.from, for the book and make check.  Refuses a run that
 # gave no verdict or whose provenance is missing.
 set -eu
+. build/lib/paths.sh
 [ $# -eq 1 ] || { echo "usage: build/pipeline/keep-run.sh ID" >&2; exit 2; }
-runs=${OUT:-out}/runs
+runs=$OUT/runs
 if [ -f "$runs/$1.err" ]; then
 	echo "keep-run: $1 gave no report: $(cat "$runs/$1.err")" >&2
 	exit 1
