@@ -11,7 +11,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import blockformat  # noqa: E402
 
-README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "README.md")
+README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
 BEGIN = "<!-- made from build/pipeline/format.tsv by build/pipeline/format-doc.py; do not edit -->"
 END = "<!-- end of the table made from build/pipeline/format.tsv -->"
 
