@@ -51,10 +51,10 @@ KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
 # kernel-soak boots the scenario; make check never does (scenario-list.sh
 # keeps such a scenario out of CFLIST, by the same test).
 # The checks kernel-check runs, in this order, one after another: each
-# is the make target of its name, and build/record files its result
+# is the make target of its name, and build/harness/record.sh files its result
 # under that name.  kernel-check judges these results and no others
 # (kernel-bench-check files its own).  Those of KERNEL_CACHED_CHECKS
-# read only the scripts, the scenarios and the series, so build/cached
+# read only the scripts, the scenarios and the series, so build/harness/cached.sh
 # keeps their last pass.
 KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
 	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
