@@ -60,8 +60,7 @@ def main():
             out.extend(body)
         text = "\n".join(out)
         if text != open(chapter).read():
-            with open(chapter, "w") as f:
-                f.write(text)
+            runstore.put(chapter, text)
     print(f"bless: {changed} block(s) refreshed")
 
 

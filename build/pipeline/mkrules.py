@@ -30,10 +30,7 @@ OUT = runstore.OUT
 
 def write_if_changed(path, text):
     if not os.path.exists(path) or open(path).read() != text:
-        tmp = f"{path}.tmp{os.getpid()}"
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        runstore.put(path, text)
 
 
 def sha(path):

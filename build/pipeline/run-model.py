@@ -24,13 +24,6 @@ import searchflags  # noqa: E402
 OUT = runstore.OUT
 
 
-def put(path, text):
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: build/pipeline/run-model.py out/extract/chNN/run.ID.flags")
@@ -54,13 +47,13 @@ def main():
             timeout=spec.get("timeout") or None,
             memlim=spec.get("memlim") or None, label=rid)
     except runstore.RunError as e:
-        put(base + ".err", str(e) + "\n")
+        runstore.put(base + ".err", str(e) + "\n")
         print(f"{rid}: {e}", file=sys.stderr)
         return
     if trail is not None:
-        put(base + ".trail", trail)
-    put(base + ".from", made)
-    put(base + ".out", text)
+        runstore.put(base + ".trail", trail)
+    runstore.put(base + ".from", made)
+    runstore.put(base + ".out", text)
 
 
 try:

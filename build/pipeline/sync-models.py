@@ -88,14 +88,6 @@ def derive_one(defs, name, base, chapter, script):
     defs[name] = (chapter, text)
 
 
-def put(path, text):
-    """Write PATH whole, then rename: never half a file."""
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def load_sums():
     sums = {}
     if os.path.exists(SUMS):
@@ -152,11 +144,11 @@ def main():
                 saved = f"{stem}.{n}"
             shutil.copy(path, saved)
             print(f"{path}: your edited copy is kept as {saved}")
-        put(path, text)
+        runstore.put(path, text)
         sums[name] = sha(text)
         print(f"{path}: written from {chapter}")
     if not check:
-        put(SUMS, "".join(f"{sums[name]}  {name}\n" for name in sorted(sums) if name in defs))
+        runstore.put(SUMS, "".join(f"{sums[name]}  {name}\n" for name in sorted(sums) if name in defs))
     for line in bad:
         print(line, file=sys.stderr)
     if bad:
