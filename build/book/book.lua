@@ -624,7 +624,6 @@ end
 
 return {
   {Meta = function(m)
-    OUT = pandoc.utils.stringify(m.out or 'out')
     TAG = pandoc.utils.stringify(m.tag or '')
     BACK = pandoc.utils.stringify(m.back or '')
     BOOK = pandoc.utils.stringify(m.book or (OUT .. '/book'))
@@ -638,6 +637,8 @@ return {
         [COMMANDS_FILE or ''] = COMMANDS}) do
       if file ~= '' then read_tsv(file, nil, function(f) into[f[1]] = f[2] end) end
     end
+    -- OUT: book.sh's, else the one default (build/lib/defaults.mk).
+    OUT = m.out and pandoc.utils.stringify(m.out) or DEFAULTS.OUT or 'out'
     local n = TAG:match('^ch(%d%d)%-') and not TAG:match('quiz')
     CHAPTER = n and tonumber(TAG:match('^ch(%d%d)')) or nil
   end},

@@ -12,6 +12,7 @@ import time
 
 from modelfiles import copy_model
 from runstore import RunError
+from blockformat import default
 from searchflags import budgets, defs_problem
 
 
@@ -22,7 +23,7 @@ def _progress(line, label):
         sys.stderr.flush()
 
 
-def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
+def run(model, workdir, defs="", cflags=None, runflags="",
         timeout=None, memlim=None, label=None, trail=True):
     """Compile and run MODEL in a private directory, which then becomes
     WORKDIR (two runs of one model at once never share files).
@@ -31,6 +32,8 @@ def run(model, workdir, defs="", cflags="-DSAFETY", runflags="",
     when Spin or the C compiler rejects the model, or the search was cut
     short by the time or memory budget.
     """
+    if cflags is None:  # a safety search with the format's default flags
+        cflags = default("pan", "cflags")
     for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
         if shutil.which(tool) is None:
             raise RunError(f"{tool}: not installed; run make deps "
