@@ -17,7 +17,7 @@ if [ $# -lt 3 ]; then
 fi
 name=$1
 shift
-dir=$OUT/cache
+dir=$CACHE
 mkdir -p "$dir"
 inputs=$(mktemp "$dir/$name.in.XXXXXX")
 trap 'rm -f "$inputs" "$dir/$name.log.$$"' EXIT

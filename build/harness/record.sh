@@ -12,7 +12,7 @@ if [ $# -lt 3 ] || [ "$2" != "--" ]; then
 fi
 name=$1
 shift 2
-dir=$OUT/results
+dir=$RESULTS
 status=0
 mkdir -p "$dir"
 rm -f "$dir/$name.pass" "$dir/$name.fail" "$dir/$name.skip"

@@ -6,7 +6,7 @@
 # not by whatever its log happened to print last.
 set -eu
 . build/lib/paths.sh
-dir=$OUT/results
+dir=$RESULTS
 passed=$(find "$dir" -name '*.pass' 2>/dev/null | wc -l)
 failed=$(find "$dir" -name '*.fail' 2>/dev/null | wc -l)
 skipped=$(find "$dir" -name '*.skip' 2>/dev/null | wc -l)

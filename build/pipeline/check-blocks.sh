@@ -8,7 +8,7 @@ set -eu
 . build/lib/paths.sh
 [ $# -eq 1 ] || { echo "usage: build/pipeline/check-blocks.sh chNN-topic" >&2; exit 2; }
 out=$OUT
-dir=$out/extract/$1
+dir=$(build/lib/runstore.py path extract "" "$1")
 [ -f "$dir/blocks" ] || { echo "$1: not extracted ($dir/blocks missing); run make again"; exit 1; }
 errors=$(cat "$dir/errors" "$out/rules-errors/$1" 2>/dev/null || true)
 if [ -n "$errors" ]; then

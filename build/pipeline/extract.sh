@@ -19,9 +19,9 @@ command -v pandoc >/dev/null || {
 	echo "pandoc: not installed; run make deps (or: sudo apt-get install pandoc)" >&2
 	exit 1
 }
-dest=$OUT/extract/$tag
+dest=$(build/lib/runstore.py path extract "" "$tag")
 mkdir -p "$dest"
-new=$(mktemp -d "$OUT/extract/.$tag.XXXXXX")
+new=$(mktemp -d "$(dirname "$dest")/.$tag.XXXXXX")
 trap 'rm -rf "$new" "$new.log"' EXIT
 # A file pandoc cannot read defines nothing, and says so in its errors
 # (a counted failure), rather than stopping make before any check.
