@@ -135,7 +135,7 @@ chapter-run:
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks || true
 	@$(if $(CHAPTER_$(CHAPTER_RUN)_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$(CHAPTER_RUN)_EXTRA) || true)
-	@build/harness/summary.sh
+	@build/harness/summary.sh $(OUT)/expected/chapter-$(CHAPTER_RUN)
 
 chapter-%-checks:
 	@echo "make: chapter $* has no checks in $(OUT)/rules.mk (no chapters/ch$*-*.md?)" >&2; exit 2
@@ -151,7 +151,7 @@ check-run-all:
 	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
-	@build/harness/summary.sh
+	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
 
 # make check's second step, after the models and alone; the book comes
 # last, because its kernel chapter shows what the kernel checks printed.

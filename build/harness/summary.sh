@@ -7,6 +7,20 @@
 set -eu
 . build/lib/paths.sh
 dir=$RESULTS
+# summary [LIST...]: each LIST (out/expected/chapter-N, written by
+# build/pipeline/mkrules.py) names verdicts that must have been filed;
+# one that never came (its run crashed or was killed before its check
+# ran) is a failure, never a silent gap in the count.
+mkdir -p "$dir"
+for list in "$@"; do
+	[ -f "$list" ] || { echo "summary: no $list; run make again (mkrules writes it)" >&2; exit 2; }
+	while read -r name; do
+		[ -n "$name" ] || continue
+		if [ ! -e "$dir/$name.pass" ] && [ ! -e "$dir/$name.fail" ] && [ ! -e "$dir/$name.skip" ]; then
+			echo "no verdict: the check never ran (the run it needs stopped first; see make's output above)" >"$dir/$name.fail"
+		fi
+	done <"$list"
+done
 passed=$(find "$dir" -name '*.pass' 2>/dev/null | wc -l)
 failed=$(find "$dir" -name '*.fail' 2>/dev/null | wc -l)
 skipped=$(find "$dir" -name '*.skip' 2>/dev/null | wc -l)
