@@ -36,7 +36,7 @@
 -- when not given), print (one page of the whole book: every id is
 -- prefixed with the page's tag and links to pages become links within).
 
-local OUT, TAG, BACK, BOOK = 'out', '', '', 'out/book'
+local OUT, TAG, BACK, BOOK = nil, '', '', nil  -- set from the page's metadata
 local LAYOUT, DEFAULTS, COMMANDS = {}, {}, {}
 local LAYOUT_FILE, COMMANDS_FILE
 local RUNS, TARGETS, PRINT, CHAPTER = nil, nil, false, nil
@@ -626,7 +626,6 @@ return {
   {Meta = function(m)
     TAG = pandoc.utils.stringify(m.tag or '')
     BACK = pandoc.utils.stringify(m.back or '')
-    BOOK = pandoc.utils.stringify(m.book or (OUT .. '/book'))
     RUNS = m.runs and pandoc.utils.stringify(m.runs)
     TARGETS = m.targets and pandoc.utils.stringify(m.targets)
     PRINT = m.print and pandoc.utils.stringify(m.print) ~= '' or false
@@ -638,7 +637,12 @@ return {
       if file ~= '' then read_tsv(file, nil, function(f) into[f[1]] = f[2] end) end
     end
     -- OUT: book.sh's, else the one default (build/lib/defaults.mk).
-    OUT = m.out and pandoc.utils.stringify(m.out) or DEFAULTS.OUT or 'out'
+    OUT = m.out and pandoc.utils.stringify(m.out) or DEFAULTS.OUT
+    if not OUT then
+      err('no out directory: build/book/book.sh passes -M out= and -M defaults=')
+      OUT = '.'
+    end
+    BOOK = pandoc.utils.stringify(m.book or (OUT .. '/book'))
     local n = TAG:match('^ch(%d%d)%-') and not TAG:match('quiz')
     CHAPTER = n and tonumber(TAG:match('^ch(%d%d)')) or nil
   end},
