@@ -130,6 +130,9 @@ chapter-%: $(OUT)/rules.mk ## run chapter N's models and checks, e.g. make chapt
 		2>/dev/null)-*.md; N is one of: $(CHAPTER_NUMBERS)" >&2; exit 2; }
 	@$(LOCKED) $(MAKE) --no-print-directory chapter-run CHAPTER_RUN=$(CHAPTER_N)
 
+chapter-:
+	@echo "make chapter-: give the chapter's number, e.g. make chapter-2; N is one of: $(CHAPTER_NUMBERS)" >&2; exit 2
+
 chapter-run:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true

@@ -193,7 +193,7 @@ def main():
     for n, names in verdicts.items():
         write_if_changed(os.path.join(OUT, "expected", f"chapter-{n}"),
                          "".join(name + "\n" for name in sorted(set(names))))
-    lines.append("CHAPTER_CHECKS := "
+    lines.append("CHAPTER_CHECKS += "
                  + " ".join(f"chapter-{n}-checks" for n in sorted(chapters)) + "\n")
     lines.append("CHAPTER_NUMBERS := " + " ".join(str(n) for n in sorted(chapters)) + "\n")
     write_if_changed(os.path.join(OUT, "rules.mk"), "".join(lines))

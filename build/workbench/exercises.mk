@@ -15,6 +15,12 @@ exercise-%: $(OUT)/rules.mk ## grade your models/exN-*.spin for exercise N, e.g.
 		"'$*' is not an exercise number; type make exercises for the list" >&2; exit 2; }
 	@$(LOCKED) build/workbench/grade.py '$*'
 
+# make exercise- (no number) would otherwise fall to make's built-in
+# rules (and name a .o file): say what to type.
+exercise-:
+	@echo "make exercise-: give the exercise's number, e.g. make exercise-1; make exercises lists them" >&2; exit 2
+.PHONY: exercise-
+
 exercises: $(OUT)/rules.mk ## list the exercises: number, the file you edit, the chapter
 	@build/workbench/grade.py --list
 
