@@ -131,6 +131,15 @@ def run_dir(out=None):
     return os.path.join(out or OUT, RUNS)
 
 
+def verify_dir(model, out=None):
+    """Where make verify keeps its last search of MODEL (and make replay
+    finds its trail): keyed by the model's path, not its name, so two
+    files of one name never share a trail."""
+    import hashlib
+    key = hashlib.sha256(os.path.abspath(model).encode()).hexdigest()[:10]
+    return os.path.join(out or OUT, "verify", f"{os.path.basename(model)}-{key}")
+
+
 def sweeps_dir(out=None):
     """Where the rows of every sweep are written (run.ID.flags/.expect)."""
     return os.path.join(out or OUT, SWEEPS)

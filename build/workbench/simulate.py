@@ -107,8 +107,16 @@ def random_run(model, defs="", seed="", steps="", flags=""):
     print(f"--- a random run with seed {seed}{' (chosen for you)' if chosen else ''}, at "
           f"most {steps} steps: it {ended}; the same run again: {again}")
     if code != 0:
-        print(f"{model}: this run violates an assertion; make verify MODEL={model} "
-              "searches every run", file=sys.stderr)
+        # Say what stopped it: spin stops a simulation on a violated
+        # assertion and on a model it cannot read (a syntax error).
+        errors = [line.strip() for line in out.splitlines() if "Error:" in line]
+        if any("assertion violated" in e for e in errors):
+            print(f"{model}: this run violates an assertion; make verify MODEL={model} "
+                  "searches every run", file=sys.stderr)
+        else:
+            print(f"{model}: spin rejects the model: "
+                  f"{errors[0] if errors else 'see its message above'}; fix the model "
+                  "and run it again", file=sys.stderr)
         sys.exit(1)
 
 
@@ -127,9 +135,12 @@ def replay(model, rid="", flags=""):
         if not model:
             fail(USAGE)
         name = os.path.basename(model)
-        src = os.path.join(OUT, "verify", name)
+        src = runstore.verify_dir(model)
         keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
             if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        if keys.get("model") and os.path.abspath(keys["model"]) != os.path.abspath(model):
+            fail(f"{src}: its trail was made from {keys['model']}, not {model}; "
+                 f"run make verify MODEL={model} first")
         defs = keys.get("defs", "")
         again = f"make verify MODEL={model}"
         source = model

@@ -55,7 +55,7 @@ def main():
     except runstore.RunError as e:
         print(e, file=sys.stderr)
         sys.exit(2)
-    work = os.path.join(OUT, "verify", name)
+    work = runstore.verify_dir(model)
     print(searchflags.describe(model, defs, cflags, runflags))
     try:
         text, trail, _ = panrun.run(model, work, defs, cflags, runflags)
