@@ -450,7 +450,7 @@ end
 
 local function code_block(el)
   local c = el.classes
-  if c:includes('promela') and attr(el, 'file') then
+  if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
     el.classes:insert('numberLines')
     return {caption('models/' .. attr(el, 'file')), el}
   elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
@@ -464,11 +464,19 @@ local function code_block(el)
     cb.identifier = el.identifier
     return {caption('models/' .. attr(el, 'file') .. ' is models/' .. attr(el, 'from')
       .. ' with this change'), cb}
-  elseif c:includes('pan') then
+  elseif c:includes('pan') or c:includes('check') then
     local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
     local head = caption_inlines({pandoc.Code(command_line(el))})
     local note = caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?')
       .. ' report, compared with a fresh run by make check', 'note')
+    if c:includes('check') then
+      -- Another checker's report: its adapter names the compared fields.
+      local kept = attr(el, 'target') == 'full'
+      note = caption((attr(el, 'tool') or '?') .. ' report; make check compares its fields'
+        .. ' (build/checkers/' .. (attr(el, 'tool') or '?') .. '.py) with '
+        .. (kept and 'the run kept in chapters/runs/' or 'a fresh run')
+        .. ', which must ' .. (attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
+    end
     local _, lines = el.text:gsub('\n', '')
     if PRINT or lines < 16 then
       cb.identifier = el.identifier

@@ -16,6 +16,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import blockformat  # noqa: E402
+import checkers  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 
@@ -52,13 +54,33 @@ def main():
     for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
             glob.glob(os.path.join(runstore.RECORDED, "*.out")):
         ids.add(os.path.basename(path)[:-len(".out")])
-    shown = {}
+    shown, other = {}, {}
+    # A run of another checker ({.check}): its adapter reads the report,
+    # the one the chapter shows (or, with none shown, the run's own).
+    for flags in runstore.defined_everywhere("check", out):
+        spec, _ = blockformat.read_spec(flags)
+        try:
+            tool = checkers.adapter(spec["tool"])
+        except runstore.RunError:
+            continue  # the block's own check names it
+        rid = spec["id"]
+        path = runstore.expect_of(flags)
+        if os.path.getsize(path) == 0:
+            path = runstore.report(rid, out)[0]
+        ids.discard(rid)
+        if path:
+            other[rid] = (tool, path)
     for path in runstore.defined_everywhere("expect", out):
         if os.path.getsize(path) > 0:
             rid = os.path.basename(path)[len("run."):-len(".expect")]
             shown[rid] = path
             ids.add(rid)
-    for rid in sorted(ids):
+    for rid in sorted(other):
+        tool, path = other[rid]
+        with open(path) as f:
+            for key, value in sorted(tool.parse(f.read()).items()):
+                print(f"{rid}\t{key}\t{' '.join(value.split())}\t{path}")
+    for rid in sorted(ids - set(other)):
         path = shown.get(rid) or runstore.report(rid, out)[0]
         with open(path) as f:
             text = f.read()

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import blockformat  # noqa: E402
+import checkers  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
@@ -36,6 +37,14 @@ def main():
                 # where the command would be.
                 rid, text = runstore.run_stem(path), f"(no command: {e})"
             print(f"{rid}\t{text}")
+        # The runs of other checkers, as their adapters write them.
+        for path in runstore.defined_everywhere("check"):
+            spec, _ = blockformat.read_spec(path)
+            try:
+                text = checkers.describe(spec)
+            except runstore.RunError as e:
+                text = f"(no command: {e})"
+            print(f"{spec['id']}\t{text}")
         return
     if len(sys.argv) != 2:
         sys.exit("usage: build/book/search-command.py out/extract/chNN/run.ID.flags | --all")

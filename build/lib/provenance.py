@@ -58,9 +58,30 @@ def provenance(spec, models="models"):
     return "".join(f"{k}={values[k]}\n" for k in PROVENANCE_KEYS)
 
 
-def provenance_differs(old_text, new_text):
+# A run of another checker (a .check block): the model's content, the
+# checker's version (its adapter says what that takes: rumur's and the C
+# compiler's) and everything the block gives it.
+CHECK_KEYS = ("tool", "tool-version", "model", "model-sha256", "set", "args", "cflags")
+
+
+def check_provenance(spec, version, models="models"):
+    """The provenance text of the .check run SPEC as of now; VERSION is
+    its adapter's version() line."""
+    values = {
+        "tool": spec["tool"],
+        "tool-version": version,
+        "model": spec["model"],
+        "model-sha256": model_hash(os.path.join(models, spec["model"])),
+        "set": spec.get("set", ""),
+        "args": spec.get("args", ""),
+        "cflags": spec.get("cflags", ""),
+    }
+    return "".join(f"{k}={values[k]}\n" for k in CHECK_KEYS)
+
+
+def provenance_differs(old_text, new_text, keys_compared=PROVENANCE_KEYS):
     """The keys on which two provenance texts differ (all when OLD is empty)."""
     def keys(t):
         return dict(line.split("=", 1) for line in t.splitlines() if "=" in line)
     a, b = keys(old_text or ""), keys(new_text)
-    return [k for k in PROVENANCE_KEYS if a.get(k) != b.get(k)]
+    return [k for k in keys_compared if a.get(k) != b.get(k)]

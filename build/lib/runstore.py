@@ -10,10 +10,14 @@ the shell tools read the same layout from `runstore.py layout`.
     OUT/extract/TAG/      what chapter TAG (chNN-topic) defines: index,
                           model.NAME, derive.NAME, run.ID.flags,
                           run.ID.expect, trail.ID, sweep.ID, where.ID,
+                          check.ID.flags, check.ID.expect (another
+                          checker's run),
                           checkin.N, grade.N.K, graded.NAME, errors
     OUT/sweeps/           run.ID.flags and run.ID.expect of every row
     OUT/runs/ID.out       pan's report of run ID (.trail: spin -t -p;
                           .from: what produced it; .err: why no report)
+    OUT/work/ID/          the private work directory of run ID
+    OUT/tool-version/TOOL the version of another checker, for make
     chapters/runs/ID.out  a kept report (with ID.from), for make check
 
 It also owns writing a file whole (put) and the one-line answer to
@@ -109,7 +113,8 @@ def index(directory):
 def defined(kind, directory):
     """The files DIRECTORY holds of KIND ('run' flags, 'sweep', 'checkin',
     'grade', 'graded', 'model', 'derive', 'trail', 'where'), sorted."""
-    pattern = {"run": "run.*.flags", "expect": "run.*.expect"}.get(
+    pattern = {"run": "run.*.flags", "expect": "run.*.expect",
+               "check": "check.*.flags", "check-expect": "check.*.expect"}.get(
         kind, kind if "." in kind else kind + ".*")  # 'sweep.ID': that one file
     return sorted(glob.glob(os.path.join(directory, pattern)))
 
@@ -152,6 +157,35 @@ def run_flags_path(rid, out=None):
     found = glob.glob(os.path.join(out, EXTRACT, "*", f"run.{rid}.flags")) + \
         glob.glob(os.path.join(out, SWEEPS, f"run.{rid}.flags"))
     return found[0] if found else None
+
+
+def check_flags_path(rid, out=None):
+    """The flags file of run RID of another checker (a .check block's),
+    or None when no chapter defines that run."""
+    found = glob.glob(os.path.join(out or OUT, EXTRACT, "*", f"check.{rid}.flags"))
+    return found[0] if found else None
+
+
+def check_stem(flags_path):
+    """RID of a .check block's flags file (DIR/check.RID.flags)."""
+    name = os.path.basename(flags_path)
+    return name[len("check."):-len(".flags")]
+
+
+def expect_of(flags_path):
+    """The report a chapter shows for a run, beside its flags file."""
+    return flags_path[:-len(".flags")] + ".expect"
+
+
+def work_dir(rid, out=None):
+    """OUT/work/RID: the private directory one run works in."""
+    return os.path.join(out or OUT, "work", rid)
+
+
+def tool_version_file(tool, out=None):
+    """OUT/tool-version/TOOL: a checker's version, rewritten only when
+    it changes, so that make re-runs that checker's runs."""
+    return os.path.join(out or OUT, "tool-version", tool)
 
 
 def run_stem(flags_path):
@@ -200,6 +234,8 @@ LAYOUT = {
     "runs": os.path.join("{out}", RUNS),
     "kept": os.path.join(RECORDED, "{id}.out"),
     "kept-from": os.path.join(RECORDED, "{id}.from"),
+    "check-flags": os.path.join("{out}", EXTRACT, "{tag}", "check.{id}.flags"),
+    "check-expect": os.path.join("{out}", EXTRACT, "{tag}", "check.{id}.expect"),
 }
 
 

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import blockformat  # noqa: E402
+import checkers  # noqa: E402
 import panreport  # noqa: E402
 import provenance  # noqa: E402
 import runstore  # noqa: E402
@@ -51,6 +52,12 @@ def main():
                     changed += 1
                     print(f"{chapter}: {ids[0]}: expected output refreshed")
                 body = new
+            if ".check" in words and ids:
+                new = bless_check(chapter, ids[0], body)
+                if new != body:
+                    changed += 1
+                    print(f"{chapter}: {ids[0]}: expected output refreshed")
+                body = new
             if ".sweep" in words and ids:
                 new = bless_sweep(ids[0], body)
                 if new != body:
@@ -74,6 +81,38 @@ def fresh(chapter, rid, report):
     print(f"{chapter}: {rid}: not refreshed: {report} was not made from today's "
           "model and flags; run make bless again", file=sys.stderr)
     return False
+
+
+def bless_check(chapter, rid, body):
+    """A {.check} block's body from a fresh run of today's model, tool
+    and flags, when its verdict is the block's verdict=."""
+    flags = runstore.check_flags_path(rid, OUT)
+    report = runstore.run_file(rid, "out")
+    if not flags or not os.path.exists(report):
+        return body
+    spec, _ = blockformat.read_spec(flags)
+    try:
+        tool = checkers.adapter(spec["tool"])
+        now = checkers.made_by(spec)
+    except runstore.RunError as e:
+        print(f"{chapter}: {rid}: not refreshed: {e}", file=sys.stderr)
+        return body
+    made = runstore.from_of(report)
+    if not os.path.exists(made) or provenance.provenance_differs(
+            open(made).read(), now, provenance.CHECK_KEYS):
+        print(f"{chapter}: {rid}: not refreshed: {report} was not made from today's "
+              "model, tool and flags; run make bless again", file=sys.stderr)
+        return body
+    text = open(report).read()
+    got = tool.verdict(tool.parse(text))
+    if got != spec["verdict"]:
+        print(f"{chapter}: {rid}: not refreshed: the run says {got}, the block's "
+              f"verdict= is {spec['verdict']}", file=sys.stderr)
+        return body
+    new = text.rstrip("\n").split("\n")
+    if body and not checkers.compare(tool, "\n".join(body), text):
+        return body  # only the time differs: keep the page still
+    return new
 
 
 def same_verdict(new, old):

@@ -16,6 +16,7 @@
 --
 -- Everything else is written as files in DIR, one per definition:
 --   model.NAME, derive.NAME, run.ID.flags, run.ID.expect, trail.ID,
+--   check.ID.flags, check.ID.expect (a run of another checker),
 --   sweep.ID, checkin.N, grade.N.K (demand K of exercise N), graded.NAME
 --   (a solution graded by make check) -- and "index", one line per
 --   definition.
@@ -236,7 +237,9 @@ end
 
 local handlers = {}
 
-function handlers.promela(el)
+-- A fragment of a model file: Promela, and the languages of the other
+-- checkers (a Murphi model, a litmus test), joined alike.
+local function fragment(el)
   local file = attr(el, 'file')
   if not file then return end -- an illustration, not part of a model
   if not fragments[file] then
@@ -245,6 +248,9 @@ function handlers.promela(el)
   end
   table.insert(fragments[file], body(el))
 end
+handlers.promela = fragment
+handlers.murphi = fragment
+handlers.litmus = fragment
 
 function handlers.derive(el)
   local file, from = attr(el, 'file'), attr(el, 'from')
@@ -277,6 +283,24 @@ function handlers.pan(el, loc)
   write('run.' .. id .. '.flags', flags(el, id, 'pan', loc))
   write('run.' .. id .. '.expect', body(el))
   table.insert(index, 'run ' .. id .. ' ' .. attr(el, 'model'))
+end
+
+-- A run of another checker (build/checkers/TOOL.py): its attributes as
+-- format.tsv lists them, and the report the chapter shows.
+function handlers.check(el, loc)
+  local id = el.identifier
+  if not new_run(id, loc) then return end
+  write('where.' .. id, loc .. '\n')
+  local lines = {'chapter=' .. chapter, 'id=' .. id}
+  for _, k in ipairs(attr_order.check) do
+    if k ~= '#id' then
+      local v = (attr(el, k, 'check') or ''):gsub('\n', ' ')
+      table.insert(lines, k .. '=' .. v)
+    end
+  end
+  write('check.' .. id .. '.flags', table.concat(lines, '\n') .. '\n')
+  write('check.' .. id .. '.expect', el.text ~= '' and body(el) or '')
+  table.insert(index, 'check ' .. id .. ' ' .. attr(el, 'model') .. ' ' .. attr(el, 'tool'))
 end
 
 function handlers.trail(el, loc)

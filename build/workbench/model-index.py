@@ -28,13 +28,17 @@ Every model here is written from a chapter by `make models` (to change
 the book, edit the chapter, not the model). Each runs as it is, e.g.
 `make verify MODEL=models/increment.spin DEFS="-DNUMPROCS=3"`; a
 parameter is given with `DEFS="-DNAME=VALUE"` and otherwise takes the
-default shown. `make list` prints this table; `make models-index` writes
+default shown (a Murphi model's parameters are its constants, which a
+run's `set=` rewrites; `make verify` runs Spin's models only). `make
+list` prints this table; `make models-index` writes
 this file from the chapters, and `make check` fails when it differs.
 
 How the files are named (`make check` refuses a name that breaks it):
 
 - lowercase words and digits joined by `-`, ending in `.spin` (a model)
-  or `.h` (a file models include), e.g. `qrcu-r7.spin`;
+  or `.h` (a file models include), e.g. `qrcu-r7.spin`; a model for
+  another checker ends in its language's extension, `.m` (Murphi, run by
+  rumur) or `.litmus` (a litmus test, run by herd7), e.g. `qrcu-dead.m`;
 - a variant or mutant is its base's name, a `-`, and what it changes:
   the one-sum mutant of `qrcu.spin` is `qrcu-onesum.spin`, of the reduced
   `qrcu-r7.spin` is `qrcu-r7-onesum.spin`, of the all-sizes `qrcu-all.spin`
@@ -72,8 +76,16 @@ def models():
 
 def parameters(path):
     """NAME=DEFAULT of each macro the model (and what it includes) sets
-    only when it is not given."""
+    only when it is not given; of a Murphi model, its constants."""
     params = []
+    if path.endswith(".m"):
+        try:
+            text = open(path).read()
+        except OSError:
+            return params
+        const = re.search(r"^const\s*$(.*?)^(type|var)\s*$", text, re.M | re.S)
+        return [f"{n}={v}" for n, v in
+                re.findall(r"^\s*(\w+)\s*:\s*(\d+);", const.group(1) if const else "", re.M)]
     for p in [path] + modelfiles.includes(path):
         try:
             text = open(p).read()
@@ -91,13 +103,13 @@ def rows():
     table = []
     for name, chapter, base in models():
         path = os.path.join("models", name)
-        kind = "header" if not name.endswith(".spin") else "model"
+        kind = "header" if name.endswith(".h") else "model"
         table.append((name, chapter, base, parameters(path) if kind == "model" else [],
                       [os.path.basename(p) for p in modelfiles.includes(path)]))
     return table
 
 
-NAME_RULE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.(spin|h)$")
+NAME_RULE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.(spin|h|m|litmus)$")
 
 
 def group(name, base):
@@ -126,7 +138,7 @@ def markdown():
             if not rs:
                 continue
             lines += ["", f"{g.capitalize()}:", "",
-                      "| model | defined in | derived from | -D parameters (default) | includes |",
+                      "| model | defined in | derived from | parameters (default) | includes |",
                       "|---|---|---|---|---|"]
             for name, chapter, base, params, incl in rs:
                 lines.append(f"| `{name}` | [{os.path.basename(chapter)}](../{chapter}) | "

@@ -43,6 +43,9 @@ def main():
         sys.exit(USAGE)
     model, defs, cflags, runflags = (args + ["", "", "", ""])[:4]
     name = os.path.basename(model)
+    if name.endswith((".m", ".litmus")):
+        sys.exit(f"{model}: make verify runs Spin on a Promela model; this one is for "
+                 "another checker, run by its chapter's {.check} blocks (make chapter-N)")
     try:
         # Your flags are added to the default ones (-DSAFETY for a safety
         # search, none for a liveness one).
