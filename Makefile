@@ -180,12 +180,13 @@ KERNEL_CHECKS := kernel-check kernel-bench-check
 # version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
 check-book:
 	@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
-		$(BOOK_TOOLS) build/tests/book-selftest.sh -- build/tests/book-selftest.sh
+		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
 	@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
 	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
 	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
-		$(BOOK_TOOLS) build/tests/browser-check.py build/tests/browser-selftest.sh -- build/tests/browser-selftest.sh
+		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
+		-- build/tests/browser-selftest.sh
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.

@@ -140,8 +140,8 @@ def main():
     if not pages:
         sys.exit(f"{BOOK}: no pages; run make book first")
     problems = []
-    links = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book", "book-links.py"),
-                            BOOK], capture_output=True, text=True)
+    links = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book",
+                                         "book-links.py"), BOOK], capture_output=True, text=True)
     problems += links.stderr.splitlines()
     browser = chromium()
     if browser is None:

@@ -6,6 +6,7 @@
 # code, a script error, a broken link, a search that finds nothing.
 # Exits 77 (skipped) without Chromium.
 set -eu
+. build/tests/caselib.sh
 command -v chromium >/dev/null || { echo "browser-selftest: no chromium; skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,18 +29,7 @@ BOOK_SRC="$tmp/src" OUT="$tmp/good" build/book/book.sh >"$tmp/build.log" 2>&1 ||
 bad=0
 # case NAME WANT EXPECT [PAGES] (the book in $tmp/NAME)
 case_() {
-	if OUT="$tmp/$1" PAGES="${4:-}" SHOTS=0 build/tests/browser-check.py >"$tmp/$1.log" 2>&1; then got=pass; else got=fail; fi
-	if [ "$got" != "$2" ]; then
-		echo "WRONG: $1: browser-check says $got, must say $2"
-		sed -e 's/^/    /' "$tmp/$1.log" | tail -n 10
-		bad=1
-	elif ! grep -qF -e "$3" "$tmp/$1.log"; then
-		echo "WRONG: $1: no '$3' in what browser-check printed"
-		sed -e 's/^/    /' "$tmp/$1.log" | tail -n 10
-		bad=1
-	else
-		echo "ok: $1: $got, with '$3'"
-	fi
+	judge "$1" "$2" "$3" - env OUT="$tmp/$1" PAGES="${4:-}" SHOTS=0 build/tests/browser-check.py
 }
 # mutant NAME SED-SCRIPT FILE: a copy of the good book with FILE edited
 mutant() {
@@ -47,8 +37,7 @@ mutant() {
 	cp -r "$tmp/good" "$tmp/$1"
 	sed -i -e "$2" "$tmp/$1/book/$3"
 	if cmp -s "$tmp/good/book/$3" "$tmp/$1/book/$3"; then
-		echo "WRONG: mutant $1 changed nothing in $3; its sed script no longer matches the page"
-		bad=1
+		say_wrong "mutant $1" "changed nothing in $3; its sed script no longer matches the page"
 	fi
 }
 case_ good pass 'search finds '"'"'COLLAPSE'"'"' in'

@@ -13,8 +13,16 @@ block, a stale recorded report, a model put back with an old time, two
 makes at once, files left by root, make clean and make bless beside a
 reader's edit, the lint, and the misleading lines of make verify; the
 liveness runs (build/tests/fixtures/ch92-liveness.md) and the workbench (make
-verify LTL= FAIR= NP=, simulate, replay, interactive, list)."""
+verify LTL= FAIR= NP=, simulate, replay, interactive, list).
 
+Most cases are data: the tables below (BREAKS, VERIFY_LINES, WORKBENCH_VERIFY,
+LINT_FINDINGS), each run by one loop.  The cases that need code are
+functions, and GROUPS names every group of cases, in the order they run:
+`--only NAME[,NAME...]` runs the fixture's baseline and then only those
+groups (quicker, to see a case fail on a deliberate break)."""
+
+import collections
+import functools
 import os
 import re
 import shutil
@@ -30,12 +38,9 @@ sys.path.insert(0, os.path.join(BUILD, "lib"))
 import panreport  # noqa: E402
 
 FIXTURE = "chapters/ch90-harness.md"
+LIVE = "chapters/ch92-liveness.md"
+EXERCISE = "chapters/ch93-exercise.md"
 results = []
-# --only liveness|workbench|exercise: the fixture's baseline, then only those cases
-# (quicker, to see them fail on a deliberate break).
-ONLY = sys.argv[2] if sys.argv[1:2] == ["--only"] and len(sys.argv) == 3 else None
-if sys.argv[1:] and (ONLY not in ("liveness", "workbench", "exercise")):
-    sys.exit("usage: build/tests/selftest.py [--only liveness|workbench|exercise]")
 
 
 def sh(cwd, *args, env=None):
@@ -73,6 +78,226 @@ def make(proj, *goals, env=None):
     return sh(proj, "make", "--no-print-directory", *goals, env=env)
 
 
+# A break: the first match of PATTERN in the chapter PATH (re.S | re.M)
+# replaced by REPL, then make GOAL (with ENV added to the environment) must
+# end in a counted failure ("N passed, M failed", M > 0) whose output says
+# WANT; the chapter is put back after.  REPL is a re.sub template, or a
+# function of the match and the fixture (the dict Fixture.parts: the
+# blessed reports, say); {line} in WANT is the line of the fixture's
+# tiny-good block.
+Break = collections.namedtuple("Break", "name pattern repl want env path goal",
+                               defaults=(None, FIXTURE, "chapter-90"))
+GOOD_LINE = FIXTURE + ":{line}"
+LiveBreak = functools.partial(Break, path=LIVE, goal="chapter-92")
+ExerciseBreak = functools.partial(Break, path=EXERCISE, goal="chapter-93")
+
+BREAKS = {
+    "reports": [
+        Break("a mutant model is caught (its report shows the error)",
+              r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
+              lambda m, fx: m.group(1) + fx["good_body"] + m.group(2), "errors: expected '0', got '1'"),
+        Break("a trail line that the replay does not print is caught",
+              r"assert\(\(n==2\)\)", "assert((n==3))", "trail excerpt line not found"),
+        Break("a wrong sweep count is caught",
+              r"^2 \| (\d+)", lambda m, fx: "2 | " + str(int(m.group(1)) + 1), "states, stored: expected"),
+        Break("a listing that drifted from its file is caught",
+              r"(check-in=models/tiny.spin\}\n.*?)done == N;", r"\1done == N + 0;",
+              "does not appear in models/tiny.spin"),
+        Break("a model that does not compile is caught",
+              r"assert\(n == N\)\n\}\n```\n\nThe", "assert(n == )\n}\n```\n\nThe", "spin rejects the model"),
+        Break("a search cut at its depth limit is not a pass",
+              r"\Z", "\n```{.pan #tiny-shallow model=tiny.spin runflags=-m3}\n```\n",
+              "depth limit (error: max search depth too small, -m3); raise it, e.g. RUNFLAGS=-m30"),
+    ],
+    "budgets": [
+        Break("a block's time budget is enforced",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=1}",
+              "time budget of 1 s that its block gives"),
+        Break("a block's memory budget is enforced",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
+              "memory budget of 16 MB that its block gives"),
+        Break("MEMLIM caps a block's memlim, naming the value to raise",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16000}",
+              "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
+              " make ... MEMLIM=16000", env={"MEMLIM": "16"}),
+        Break("TIME caps a block's timeout, naming the value to raise",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=3600}",
+              "time ceiling TIME=1 s, below the 3600 s its block allows; raise it: make ... TIME=3600",
+              env={"TIME": "1"}),
+    ],
+    # Blocks that cannot even start are counted failures naming file and line.
+    "blocks": [
+        Break("a malformed block is a counted failure: a model no chapter defines",
+              r"#tiny-good model=tiny.spin", "#tiny-good model=nosuch.spin",
+              GOOD_LINE + ": model=nosuch.spin is a model no chapter defines"),
+        Break("a malformed block is a counted failure: a budget with a unit",
+              r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin memlim=4G",
+              GOOD_LINE + ": memlim=4G must be a whole number"),
+        Break("a malformed block is a counted failure: an unknown attribute",
+              r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin runflag=-m9",
+              GOOD_LINE + ": unknown attribute runflag= on a .pan block"),
+        Break("a malformed block is a counted failure: an unknown class",
+              r"\{\.pan #tiny-good", "{.pann #tiny-good",
+              GOOD_LINE + ": unknown block class .pann with attributes"),
+        Break("a malformed block is a counted failure: a trail of no run",
+              r"\{\.trail run=tiny-racy\}", "{.trail run=tiny-rac}",
+              ".trail run=tiny-rac names no .pan run"),
+        Break("a malformed block is a counted failure: two runs of one name",
+              r"#tiny-racy model=tiny-racy.spin", "#tiny-good model=tiny-racy.spin",
+              "a second run named tiny-good (the first is " + GOOD_LINE + ")"),
+        Break("a malformed block is a counted failure: a run named like another chapter's",
+              r"#tiny-good model=tiny.spin", "#second model=tiny.spin",
+              "a second run named second"),
+        Break("a malformed block is a counted failure: a sweep without its expect column",
+              r"N \| expect \| target", "N | expected | target",
+              "sweep tiny-sweep has no column 'expect'"),
+        Break("a file pandoc cannot read is a counted failure", r"\A", "---\ntitle: [broken\n---\n",
+              FIXTURE + ": pandoc cannot read it: YAML parse exception"),
+        Break("a derived model whose change does not apply is a counted failure",
+              r"^-\tatomic \{ t = n; n = t \+ 1 \}", "-\tatomic { t = n; n = t + 2 }",
+              "the change that makes models/tiny-racy.spin from tiny.spin does not apply"),
+    ],
+    # The liveness runs of chapter 92: each compared field of a liveness
+    # report, fair=, a cycle's trail, and the blocks that ask the wrong thing.
+    "liveness": [
+        LiveBreak("a liveness report with a wrong 'error found' is caught",
+                  r"(\{\.pan #live-unfair[^\n]*\n.*?)acceptance cycle \(at(.*?\n```)",
+                  r"\1non-progress cycle (at\2", "error found: expected"),
+        LiveBreak("a liveness report with a wrong 'cycle search' is caught",
+                  r"(\{\.pan #live-fair[^\n]*\n.*?)\(fairness enabled\)(.*?\n```)",
+                  r"\1(fairness disabled)\2", "cycle search: expected"),
+        LiveBreak("a liveness report with a wrong 'never claim' is caught",
+                  r"(\{\.pan #live-np[^\n]*\n.*?)\+ \(:np_:\)(.*?\n```)",
+                  r"\1+ (eventually)\2", "never claim: expected"),
+        LiveBreak("a liveness block's fair=1 is what makes the search fair",
+                  r"(#live-fair model=live.spin ltl=eventually) fair=1", r"\1",
+                  "errors: expected '0', got '1'"),
+        LiveBreak("a cycle's trail is checked: the start of the cycle in its place",
+                  r"(\{\.trail run=live-unfair\}\n)(.*?\n)(  <<<<<START OF CYCLE>>>>>\n)",
+                  r"\1\3\2", "trail excerpt line not found"),
+        LiveBreak("a liveness block compiled with -DSAFETY is an error saying what to drop",
+                  r"(#live-np model=live.spin np=1)", r'\1 cflags="-DSAFETY"',
+                  "cannot use a pan compiled with -DSAFETY (pan skips cycles then); drop -DSAFETY"),
+        LiveBreak("a liveness switch other than 1 is a malformed block",
+                  r"(#live-np model=live.spin) np=1", r"\1 np=yes",
+                  "np=yes is a switch: give 1 or leave it out"),
+        LiveBreak("ltl= and np= in one block is an error",
+                  r"(#live-np model=live.spin np=1)", r"\1 ltl=eventually",
+                  "ask for two searches"),
+    ],
+    # A graded solution is held to its block (fixture chapters/ch93-exercise.md).
+    "exercise": [
+        ExerciseBreak("exercise: a wrong solution that an answer says passes is a failure",
+                      r"(model=ex-tiny-wrong.spin exercise=1 grade=)fail", r"\1pass",
+                      "is graded FAIL against exercise 1, and the answer says it must pass"),
+        ExerciseBreak("exercise: a line the grader does not print is a failure",
+                      r"meets all 2 demands", "meets all 3 demands",
+                      "the grader did not print, in this order, the answer's line"),
+        ExerciseBreak("exercise: a demand whose bug cannot be put into the file fails the grade",
+                      r"s/atomic \{ t = n; n = t \+ 1 \}/", "s/atomic { t = n; n = t + 2 }/",
+                      "the lines it changes are gone"),
+        ExerciseBreak("exercise: a check that catches nothing is rejected",
+                      r"assert\(n == 2\)/\n```", "assert(n >= 0)/\n```",
+                      "the check catches a lost increment: pan finds no assertion violated"),
+    ],
+}
+
+
+def run_break(proj, fx, case):
+    """Apply the break CASE, run its make, put the chapter back; the output."""
+    repl = case.repl
+    if callable(repl):
+        repl = (lambda f: lambda m: f(m, fx))(repl)
+    want = case.want.format_map(fx)
+    old = edit(proj, case.pattern, repl, path=case.path)
+    code, out = make(proj, case.goal, env=case.env)
+    open(os.path.join(proj, case.path), "w").write(old)
+    ok = code != 0 and want in out and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M)
+    expect(case.name, ok, f"wanted a counted failure saying {want!r}:\n{out[-1200:]}", (out, want))
+    return out
+
+
+def run_breaks(proj, fx, group):
+    for case in BREAKS[group]:
+        run_break(proj, fx, case)
+
+
+# make verify's lines say what happened and what to type: (name,
+# build/workbench/verify.py's arguments, environment, exit status, a line it must print).
+VERIFY_LINES = [
+    ("a missing model is named", ["models/missing.spin"], None, 2,
+     "models/missing.spin: no such model file"),
+    ("DEFS without -D is named, not blamed on the model", ["models/tiny.spin", "N=2"], None, 2,
+     "DEFS word 'N=2' is not a flag: give -DN=2"),
+    ("a deadlock's verdict says invalid end state", ["models/stuck.spin"], None, 1,
+     "pan found 1 error(s) (invalid end state)"),
+    ("a poor bitstate search warns", ["models/tiny.spin", "-DN=5", "-DSAFETY -DBITSTATE", "-w10"], None, 0,
+     "warning: an approximate search with hash factor"),
+    ("a small VECTORSZ is not an error of the model",
+     ["models/tiny.spin", "", "-DSAFETY -DVECTORSZ=4"], None, 2,
+     "not an error of the model: compile with a larger vector"),
+    ("a non-numeric budget is named", ["models/tiny.spin"], {"MEMLIM": "lots"}, 1,
+     "MEMLIM='lots': not a whole number"),
+]
+
+# make verify of the workbench: (name, make's arguments, environment, exit
+# status (1: pan found an error, 2: refused), lines it must print, text it must not).
+WORKBENCH_VERIFY = [
+    ("a claim searched in safety mode is not a pass; says what to type",
+     ["MODEL=models/cycle.spin", "RUNFLAGS=-N q"], None, 1,
+     ["but this was a safety search: the claim q was not checked for acceptance cycles; "
+      "to check it, type: make verify MODEL=models/cycle.spin LTL=q"], ["no errors"]),
+    ("LTL= finds the acceptance cycle and marks prefix and cycle",
+     ["MODEL=models/cycle.spin", "LTL=q"], None, 1,
+     ["spin -a cycle.spin; cc -o pan pan.c; ./pan -a -N q", "<<<<<START OF CYCLE>>>>>",
+      "--- prefix: step 2, once; cycle: from <<<<<START OF CYCLE>>>>>, step 4, repeated forever",
+      "pan found 1 error(s) (acceptance cycle)"], ["-DSAFETY"]),
+    ("LTL= FAIR=1 of a formula that holds",
+     ["MODEL=models/cycle.spin", "LTL=r", "FAIR=1"], None, 0,
+     ["./pan -a -f -N r", "models/cycle.spin: no acceptance cycles of r (under weak "
+      "fairness) in"], []),
+    ("NP=1 finds the non-progress cycle",
+     ["MODEL=models/cycle.spin", "NP=1"], None, 1,
+     ["cc -DNP -o pan pan.c; ./pan -l", "(non-progress cycle)"], []),
+    ("an unknown formula names the model's formulas",
+     ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
+     ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
+    ("pan's own reason is quoted when it stops without a report",
+     ["MODEL=models/selfloop.spin", "LTL=e"], None, 2,
+     ["pan ended with status 1 and no report: error: proctype 'p' line 2, state 2: has "
+      "unconditional self-loop"], []),
+    ("CFLAGS adds to -DSAFETY rather than replacing it",
+     ["MODEL=models/tiny.spin", "CFLAGS=-DCOLLAPSE"], None, 0,
+     ["cc -DSAFETY -DCOLLAPSE -o pan pan.c"], []),
+    ("-DSAFETY with a search for cycles is refused, saying what to drop",
+     ["MODEL=models/cycle.spin", "CFLAGS=-DSAFETY", "RUNFLAGS=-a"], None, 2,
+     ["drop -DSAFETY from the C flags"], []),
+    ("CFLAGS, DEFS, RUNFLAGS of the environment do not reach the run",
+     ["MODEL=models/tiny.spin"], {"CFLAGS": "-DBOGUS", "DEFS": "-DN=9", "RUNFLAGS": "-x"}, 0,
+     ["spin -a tiny.spin; cc -DSAFETY -o pan pan.c; ./pan\n",
+      "make verify: ignored DEFS CFLAGS RUNFLAGS from your environment"], ["BOGUS"]),
+]
+
+# The lint sees a finding in each language: (a tool, a line that is a finding there).
+LINT_FINDINGS = [
+    ("build/pipeline/mkrules.py", "import json\n"),
+    ("build/harness/record.sh", "echo $undefined_x\n"),
+    ("build/pipeline/extract.lua", "local unused_here = 1\n"),
+]
+
+# A model whose ltl formula q fails (x stays 0 forever); r holds.
+CYCLE_MODEL = """bit x;
+active proctype p() {
+	do
+	:: x = 0
+	:: x = 0; progress: skip
+	od
+}
+ltl q { []<> x }
+ltl r { [] (x == 0) }
+"""
+
+
 def perturb(report, key, value):
     """REPORT with the value of field KEY changed."""
     if key == "errors":
@@ -91,63 +316,11 @@ def perturb(report, key, value):
     return report.replace(first, first + "x", 1)
 
 
-def run_exercise_cases(proj):
-    """A graded solution is held to its block, and make exercise-N grades
-    the reader's file (fixture chapters/ch93-exercise.md)."""
-    ex = "chapters/ch93-exercise.md"
-    want = ["models-written", "models-match-chapters", "blocks-ch93-exercise",
-            "grade-ex-tiny-solution", "grade-ex-tiny-wrong"]
-    code, out = make(proj, "chapter-93")
-    passed = re.findall(r"^PASS (\S+)$", out, re.M)
-    expect("exercise: a solution that meets the demands and a wrong one that is rejected both pass",
-           code == 0 and sorted(passed) == sorted(want), f"passed {passed}:\n{out[-1200:]}")
-
-    def broken(name, pattern, repl, want):
-        old = edit(proj, pattern, repl, path=ex)
-        code, out = make(proj, "chapter-93")
-        open(os.path.join(proj, ex), "w").write(old)
-        expect(name, code != 0 and want in out and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M),
-               f"wanted a counted failure saying {want!r}:\n{out[-1200:]}", (out, want))
-
-    broken("exercise: a wrong solution that an answer says passes is a failure",
-           r"(model=ex-tiny-wrong.spin exercise=1 grade=)fail", r"\1pass",
-           "is graded FAIL against exercise 1, and the answer says it must pass")
-    broken("exercise: a line the grader does not print is a failure",
-           r"meets all 2 demands", "meets all 3 demands",
-           "the grader did not print, in this order, the answer's line")
-    broken("exercise: a demand whose bug cannot be put into the file fails the grade",
-           r"s/atomic \{ t = n; n = t \+ 1 \}/", "s/atomic { t = n; n = t + 2 }/",
-           "the lines it changes are gone")
-    broken("exercise: a check that catches nothing is rejected",
-           r"assert\(n == 2\)/\n```", "assert(n >= 0)/\n```",
-           "the check catches a lost increment: pan finds no assertion violated")
-    code, out = make(proj, "exercise-1")
-    expect("exercise: make exercise-N grades the reader's starting file and says what to try",
-           code != 0 and "NOT MET exercise 1: models/ex-tiny.spin: the check catches a lost increment" in out
-           and "assert that every increment counted" in out, out[-800:], (out, "NOT MET exercise 1"))
-    code, out = make(proj, "exercise-7")
-    expect("exercise: an exercise that does not exist is named as such",
-           code != 0 and "there is no exercise 7" in out and "Traceback" not in out, out[-600:],
-           (out, "there is no exercise 7"))
-
-
-def main():
-    with tempfile.TemporaryDirectory() as proj:
-        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
-        shutil.copytree(BUILD, os.path.join(proj, "build"))
-        for d in ("chapters", "models", "quizzes"):
-            os.makedirs(os.path.join(proj, d))
-        for f in sorted(os.listdir(os.path.join(HERE, "fixtures"))):
-            shutil.copy(os.path.join(HERE, "fixtures", f), os.path.join(proj, "chapters", f))
-        run_cases(proj)
-    failed = results.count(False)
-    print(f"selftest: {len(results) - failed} of {len(results)} harness checks behave")
-    sys.exit(1 if failed else 0)
-
-
-def run_cases(proj):
+def baseline(proj):
+    """Fill the fixture's expectations from real runs (sweep counts from a
+    verify) and see it pass cleanly.  The parts of the blessed fixture the
+    cases use."""
     fixture = os.path.join(proj, FIXTURE)
-    # Fill the expectations from real runs; sweep counts from a verify.
     make(proj, "models")
     for n in ("1", "2", "3"):
         _, out = sh(proj, "build/workbench/verify.py", "models/tiny.spin", f"-DN={n}")
@@ -160,34 +333,25 @@ def run_cases(proj):
     expect("a full sweep row is kept with its provenance",
            code == 0 and os.path.exists(os.path.join(proj, "chapters/runs/tiny-sweep-3.from")), out)
     base = open(fixture).read()
-    baseline = ["models-written", "models-match-chapters", "blocks-ch90-harness", "run-tiny-good", "run-tiny-racy",
-                "run-tiny-sweep-1", "run-tiny-sweep-2", "recorded-tiny-sweep-3",
-                "check-in-ch90-harness-1"]
+    checks = ["models-written", "models-match-chapters", "blocks-ch90-harness", "run-tiny-good", "run-tiny-racy",
+              "run-tiny-sweep-1", "run-tiny-sweep-2", "recorded-tiny-sweep-3",
+              "check-in-ch90-harness-1"]
     code, out = make(proj, "chapter-90")
     passed = re.findall(r"^PASS (\S+)$", out, re.M)
-    expect(f"the fixture passes cleanly, each of its {len(baseline)} checks",
-           code == 0 and sorted(passed) == sorted(baseline)
-           and f"{len(baseline)} passed, 0 failed" in out, f"passed {passed}:\n{out[-1500:]}")
-    racy = re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", base, re.S).group(1)
+    expect(f"the fixture passes cleanly, each of its {len(checks)} checks",
+           code == 0 and sorted(passed) == sorted(checks)
+           and f"{len(checks)} passed, 0 failed" in out, f"passed {passed}:\n{out[-1500:]}")
+    return {"base": base, "checks": len(checks),
+            "racy": re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", base, re.S).group(1),
+            "good_body": re.search(r"\{\.pan #tiny-good[^\n]*\n(.*?)\n```", base, re.S).group(1),
+            "line": base[:base.index("{.pan #tiny-good")].count("\n") + 1}
 
-    def broken(name, pattern, repl, want, env=None, path=FIXTURE, goal="chapter-90"):
-        old = edit(proj, pattern, repl, path=path)
-        code, out = make(proj, goal, env=env)
-        open(os.path.join(proj, path), "w").write(old)
-        ok = code != 0 and want in out and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M)
-        expect(name, ok, f"wanted a counted failure saying {want!r}:\n{out[-1200:]}", (out, want))
-        return out
 
-    if ONLY:
-        {"liveness": lambda: liveness_cases(proj, broken),
-         "workbench": lambda: workbench_cases(proj),
-         "exercise": lambda: run_exercise_cases(proj)}[ONLY]()
-        return
-
-    # Every field the check compares, perturbed in turn in a report that
-    # holds it (the racy run's has the error, the good run's the
-    # unreached lines).
-    good_body = re.search(r"\{\.pan #tiny-good[^\n]*\n(.*?)\n```", base, re.S).group(1)
+def fields_cases(proj, fx):
+    """Every field the check compares, perturbed in turn in a report that
+    holds it (the racy run's has the error, the good run's the unreached
+    lines)."""
+    racy, good_body = fx["racy"], fx["good_body"]
     # The fields pan prints that must be compared, listed here and not
     # taken from panreport, so that dropping one there is caught.
     compared = ["errors", "violation", "state_vector", "depth", "stored", "matched",
@@ -203,78 +367,62 @@ def run_cases(proj):
         new = perturb(body, key, value)
         expect(f"(the perturbed '{label}' parses to another value)",
                panreport.parse(new).get(key) != value and new != body)
-        out = broken(f"a wrong '{label}' is caught", rf"(\{{\.pan #{rid}[^\n]*\n).*?(\n```)",
-                     lambda m, new=new: m.group(1) + new + m.group(2), f"{label}: expected")
+        out = run_break(proj, fx, Break(f"a wrong '{label}' is caught",
+                                        rf"(\{{\.pan #{rid}[^\n]*\n).*?(\n```)",
+                                        lambda m, _, new=new: m.group(1) + new + m.group(2),
+                                        f"{label}: expected"))
     fail_line = re.search(r"^  run-tiny-(?:racy|good): (.*)$", out, re.M)
     expect("the failure summary quotes the first cause, not the last line",
            fail_line and "unreached in proctype: expected" in fail_line.group(1),
            fail_line.group(0) if fail_line else out[-600:])
 
-    broken("a mutant model is caught (its report shows the error)",
-           r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
-           lambda m: m.group(1) + good_body + m.group(2), "errors: expected '0', got '1'")
-    broken("a trail line that the replay does not print is caught",
-           r"assert\(\(n==2\)\)", "assert((n==3))", "trail excerpt line not found")
-    broken("a wrong sweep count is caught",
-           r"^2 \| (\d+)", lambda m: "2 | " + str(int(m.group(1)) + 1), "states, stored: expected")
-    broken("a listing that drifted from its file is caught",
-           r"(check-in=models/tiny.spin\}\n.*?)done == N;", r"\1done == N + 0;",
-           "does not appear in models/tiny.spin")
-    broken("a model that does not compile is caught",
-           r"assert\(n == N\)\n\}\n```\n\nThe", "assert(n == )\n}\n```\n\nThe", "spin rejects the model")
-    broken("a search cut at its depth limit is not a pass",
-           r"\Z", "\n```{.pan #tiny-shallow model=tiny.spin runflags=-m3}\n```\n",
-           "depth limit (error: max search depth too small, -m3); raise it, e.g. RUNFLAGS=-m30")
-    report = re.sub(r"errors: 1", "errors: 0", racy) + "\nWarning: Search not completed\n"
+
+def incomplete_cases(proj, fx):
+    report = re.sub(r"errors: 1", "errors: 0", fx["racy"]) + "\nWarning: Search not completed\n"
     expect("'Search not completed' without an error is not a verdict",
            panreport.incomplete(report, panreport.parse(report)) is not None)
-    broken("a block's time budget is enforced",
-           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=1}",
-           "time budget of 1 s that its block gives")
-    broken("a block's memory budget is enforced",
-           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
-           "memory budget of 16 MB that its block gives")
-    broken("MEMLIM caps a block's memlim, naming the value to raise",
-           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16000}",
-           "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
-           " make ... MEMLIM=16000", env={"MEMLIM": "16"})
-    broken("TIME caps a block's timeout, naming the value to raise",
-           r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=3600}",
-           "time ceiling TIME=1 s, below the 3600 s its block allows; raise it: make ... TIME=3600",
-           env={"TIME": "1"})
 
-    # Blocks that cannot even start are counted failures naming file and line.
-    line = base[:base.index("{.pan #tiny-good")].count("\n") + 1
-    for what, pattern, repl, want in [
-        ("a model no chapter defines", r"#tiny-good model=tiny.spin", "#tiny-good model=nosuch.spin",
-         f"{FIXTURE}:{line}: model=nosuch.spin is a model no chapter defines"),
-        ("a budget with a unit", r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin memlim=4G",
-         f"{FIXTURE}:{line}: memlim=4G must be a whole number"),
-        ("an unknown attribute", r"#tiny-good model=tiny.spin", "#tiny-good model=tiny.spin runflag=-m9",
-         f"{FIXTURE}:{line}: unknown attribute runflag= on a .pan block"),
-        ("an unknown class", r"\{\.pan #tiny-good", "{.pann #tiny-good",
-         f"{FIXTURE}:{line}: unknown block class .pann with attributes"),
-        ("a trail of no run", r"\{\.trail run=tiny-racy\}", "{.trail run=tiny-rac}",
-         ".trail run=tiny-rac names no .pan run"),
-        ("two runs of one name", r"#tiny-racy model=tiny-racy.spin", "#tiny-good model=tiny-racy.spin",
-         "a second run named tiny-good (the first is " + f"{FIXTURE}:{line})"),
-        ("a run named like another chapter's", r"#tiny-good model=tiny.spin", "#second model=tiny.spin",
-         "a second run named second"),
-        ("a sweep without its expect column", r"N \| expect \| target", "N | expected | target",
-         "sweep tiny-sweep has no column 'expect'"),
-    ]:
-        broken(f"a malformed block is a counted failure: {what}", pattern, repl, want)
-    broken("a file pandoc cannot read is a counted failure", r"\A", "---\ntitle: [broken\n---\n",
-           f"{FIXTURE}: pandoc cannot read it: YAML parse exception")
-    broken("a derived model whose change does not apply is a counted failure",
-           r"^-\tatomic \{ t = n; n = t \+ 1 \}", "-\tatomic { t = n; n = t + 2 }",
-           "the change that makes models/tiny-racy.spin from tiny.spin does not apply")
 
-    liveness_cases(proj, broken)
+def liveness_cases(proj, fx):
+    """The liveness runs of chapter 92: ltl=, fair=, np= blocks, their
+    reports compared field by field, a cycle's trail and its timeline."""
+    live = open(os.path.join(proj, LIVE)).read()
+    checks = ["models-written", "models-match-chapters", "blocks-ch92-liveness", "run-live-unfair",
+              "run-live-fair", "run-live-np", "run-live-safety"]
+    code, out = make(proj, "chapter-92")
+    passed = re.findall(r"^PASS (\S+)$", out, re.M)
+    expect(f"the liveness fixture passes cleanly, each of its {len(checks)} checks",
+           code == 0 and sorted(passed) == sorted(checks), f"passed {passed}:\n{out[-1500:]}")
+    expect("a liveness block runs pan -a -f -N, compiled without -DSAFETY",
+           "cflags=\nrunflags=-a -f -N eventually\n" in
+           open(os.path.join(proj, "out/runs/live-fair.from")).read(), out[-800:])
+    expect("a safety run of a model with a claim says the claim was not checked",
+           "live-safety: 6 states, errors: 0, as the chapter says (a safety search: the claim "
+           "eventually was not checked for acceptance cycles)" in out, out[-800:],
+           (out, "was not checked"))
+    reports = {rid: panreport.parse(re.search(rf"\{{\.pan #{rid}[^\n]*\n(.*?)\n```", live, re.S).group(1))
+               for rid in ("live-unfair", "live-fair", "live-np")}
+    expect("pan's liveness verdicts are read",
+           reports["live-unfair"].get("violation") == "acceptance cycle"
+           and reports["live-np"].get("violation") == "non-progress cycle"
+           and reports["live-np"].get("claim") == ":np_:"
+           and reports["live-fair"].get("cycles") == "acceptance cycles + (fairness enabled)",
+           str(reports))
+    run_breaks(proj, fx, "liveness")
+    make(proj, "chapter-92")
+    code, html = sh(proj, "build/book/trail-timeline.py", "out/runs/live-unfair.trail")
+    rows = re.findall(r'<tr class="([^"]*)"><td[^>]*>([^<]*)</td>', html)
+    start = [i for i, (c, _) in enumerate(rows) if c == "cycle-start"]
+    expect("the trail's timeline marks where the cycle starts, the prefix unmarked",
+           code == 0 and len(start) == 1 and rows[start[0] - 1][0] != "cycle"
+           and rows[start[0] + 1][0] == "cycle" and rows[-1][0] == "cycle",
+           html[-1200:], (html, "cycle-start"))
 
-    # make chapter-NN: the number as the file names it; anything else stops.
+
+def goal_cases(proj, fx):
+    """make chapter-NN: the number as the file names it; anything else stops."""
     code, out = make(proj, "chapter-090")
-    expect("make chapter-090 runs chapter 90", code == 0 and f"{len(baseline)} passed, 0 failed" in out,
+    expect("make chapter-090 runs chapter 90", code == 0 and f"{fx['checks']} passed, 0 failed" in out,
            out[-600:])
     for goal in ("chapter-9x", "chapter-abc"):
         code, out = make(proj, goal)
@@ -282,7 +430,9 @@ def run_cases(proj):
                f"make {goal}: '{goal[8:]}' is not a chapter number; type make chapter-N, N one of: 90 91"
                in out and "passed" not in out, out[-600:], (out, "is not a chapter number"))
 
-    # A recorded report is read only against the model and flags it came from.
+
+def recorded_cases(proj, fx):
+    """A recorded report is read only against the model and flags it came from."""
     model = os.path.join(proj, "models", "tiny.spin")
     original = open(model).read()
     open(model, "a").write("/* a comment of mine */\n")
@@ -302,8 +452,12 @@ def run_cases(proj):
            "no chapters/runs/tiny-sweep-3.from" in out, out[-800:], (out, "  recorded-tiny-sweep-3: "))
     os.rename(os.path.join(proj, "from"), os.path.join(proj, "chapters/runs/tiny-sweep-3.from"))
 
-    # Freshness by content: a mutant put in place with an old time is run.
+
+def freshness_cases(proj, fx):
+    """Freshness by content: a mutant put in place with an old time is run."""
+    model = os.path.join(proj, "models", "tiny.spin")
     make(proj, "chapter-90")
+    original = open(model).read()
     mutant = open(os.path.join(proj, "models", "tiny-racy.spin")).read()
     for text, want_fail in ((mutant, True), (original, False)):
         tmp = model + ".new"
@@ -320,7 +474,9 @@ def run_cases(proj):
                    code == 0 and "0 failed" in out, out[-800:])
     make(proj, "models", env={"FORCE": "1"})  # the sums again
 
-    # Two makes at once in one clone, and make -j2 of two chapters.
+
+def concurrency_cases(proj, fx):
+    """Two makes at once in one clone, and make -j2 of two chapters."""
     shutil.rmtree(os.path.join(proj, "out", "runs"))
     env = dict(os.environ, OUT="out")
     for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "HARNESS_LOCK_HELD"):
@@ -330,28 +486,35 @@ def run_cases(proj):
              for _ in range(2)]
     outs = [(p.communicate()[0], p.returncode) for p in procs]
     expect("two make chapter-90 at once both pass, each counting each check once",
-           all(c == 0 and out.strip().endswith(f"{len(baseline)} passed, 0 failed") for out, c in outs),
+           all(c == 0 and out.strip().endswith(f"{fx['checks']} passed, 0 failed") for out, c in outs),
            "\n---\n".join(o[-600:] for o, _ in outs), (outs[1][0], "passed, "))
     code, out = make(proj, "-j2", "chapter-90", "chapter-91")
     lines = re.findall(r"^\d+ passed, \d+ failed$", out, re.M)
     expect("make -j2 chapter-90 chapter-91 counts each chapter once",
-           code == 0 and sorted(lines) == sorted([f"{len(baseline)} passed, 0 failed",
+           code == 0 and sorted(lines) == sorted([f"{fx['checks']} passed, 0 failed",
                                                   "4 passed, 0 failed"]), out[-1200:],
            (out, "4 passed"))
 
-    # Files of another owner (a make run as root) stop make with the fix.
+
+def owner_cases(proj, fx):
+    """Files of another owner (a make run as root) stop make with the fix."""
     code, out = make(proj, "chapter-90", env={"HARNESS_UID": str(os.getuid() + 1)})
     expect("files left by root stop make with the command that gives them back",
            code == 2 and "not to you (left by a make run as root, e.g. sudo make); give the "
            "files back with: sudo chown -R" in out and "Permission denied" not in out, out[-600:],
            (out, "sudo chown"))
 
-    # A reader's edit: never overwritten, never blessed, kept through clean.
+
+def edit_cases(proj, fx):
+    """A reader's edit: never overwritten, never blessed, kept through clean."""
+    fixture = os.path.join(proj, FIXTURE)
+    model = os.path.join(proj, "models", "tiny.spin")
+    original = open(model).read()
     open(model, "a").write("/* my change */\n")
     code, out = make(proj, "bless")
     expect("make bless refuses while a model holds an edit",
            code != 0 and "make bless: models/tiny.spin holds an edit of yours" in out
-           and open(fixture).read() == base, out[-600:], (out, "make bless: "))
+           and open(fixture).read() == fx["base"], out[-600:], (out, "make bless: "))
     edit(proj, r"byte done = 0;", "byte done = 0;\t/* completed adders */")
     code, out = make(proj, "models")
     kept = open(model).read().endswith("/* my change */\n")
@@ -370,45 +533,55 @@ def run_cases(proj):
     expect("make clean keeps the saved edits",
            code == 0 and os.listdir(saved_dir) == saved and not os.path.exists(
                os.path.join(proj, "out", "runs")) and "kept out/saved/" in out, out, (out, "kept out/saved/"))
-    open(fixture, "w").write(base)
+    open(fixture, "w").write(fx["base"])
 
-    # make verify's lines say what happened and what to type.
+
+def verify_cases(proj, fx):
+    """make verify's lines (VERIFY_LINES)."""
     open(os.path.join(proj, "models", "stuck.spin"), "w").write(
         "byte x;\nactive proctype p() { x == 1 }\n")
-    for name, args, env, code_want, want in [
-        ("a missing model is named", ["models/missing.spin"], None, 2,
-         "models/missing.spin: no such model file"),
-        ("DEFS without -D is named, not blamed on the model", ["models/tiny.spin", "N=2"], None, 2,
-         "DEFS word 'N=2' is not a flag: give -DN=2"),
-        ("a deadlock's verdict says invalid end state", ["models/stuck.spin"], None, 1,
-         "pan found 1 error(s) (invalid end state)"),
-        ("a poor bitstate search warns", ["models/tiny.spin", "-DN=5", "-DSAFETY -DBITSTATE", "-w10"], None, 0,
-         "warning: an approximate search with hash factor"),
-        ("a small VECTORSZ is not an error of the model",
-         ["models/tiny.spin", "", "-DSAFETY -DVECTORSZ=4"], None, 2,
-         "not an error of the model: compile with a larger vector"),
-        ("a non-numeric budget is named", ["models/tiny.spin"], {"MEMLIM": "lots"}, 1,
-         "MEMLIM='lots': not a whole number"),
-    ]:
+    for name, args, env, code_want, want in VERIFY_LINES:
         code, out = sh(proj, "build/workbench/verify.py", *args, env=env)
         expect(f"verify: {name}", code == code_want and want in out and "Traceback" not in out,
                f"exit {code}:\n{out[-600:]}", (out, want))
 
-    # A search cut at its depth suggests the -m the book's own runs of
-    # that model use, when that is more than ten times the one given.
+
+def verify_depth_cases(proj, fx):
+    """A search cut at its depth suggests the -m the book's own runs of
+    that model use, when that is more than ten times the one given."""
     edit(proj, r"\{\.pan #tiny-good model=tiny.spin\}", "{.pan #tiny-good model=tiny.spin runflags=-m5000}")
     make(proj, "models")
     code, out = sh(proj, "build/workbench/verify.py", "models/tiny.spin", "", "", "-m3")
-    open(fixture, "w").write(base)
+    open(os.path.join(proj, FIXTURE), "w").write(fx["base"])
     make(proj, "models")
     expect("verify: a search cut at its depth suggests the book's own -m for that model",
            code == 1 and "raise it, e.g. RUNFLAGS=-m5000" in out, f"exit {code}:\n{out[-600:]}",
            (out, "RUNFLAGS=-m5000"))
 
-    run_exercise_cases(proj)
 
-    # build/harness/cached.sh keeps a pass, never a failure, and sees a changed input
-    # by its content, even put back with an old time.
+def exercise_cases(proj, fx):
+    """A graded solution is held to its block, and make exercise-N grades
+    the reader's file (fixture chapters/ch93-exercise.md)."""
+    want = ["models-written", "models-match-chapters", "blocks-ch93-exercise",
+            "grade-ex-tiny-solution", "grade-ex-tiny-wrong"]
+    code, out = make(proj, "chapter-93")
+    passed = re.findall(r"^PASS (\S+)$", out, re.M)
+    expect("exercise: a solution that meets the demands and a wrong one that is rejected both pass",
+           code == 0 and sorted(passed) == sorted(want), f"passed {passed}:\n{out[-1200:]}")
+    run_breaks(proj, fx, "exercise")
+    code, out = make(proj, "exercise-1")
+    expect("exercise: make exercise-N grades the reader's starting file and says what to try",
+           code != 0 and "NOT MET exercise 1: models/ex-tiny.spin: the check catches a lost increment" in out
+           and "assert that every increment counted" in out, out[-800:], (out, "NOT MET exercise 1"))
+    code, out = make(proj, "exercise-7")
+    expect("exercise: an exercise that does not exist is named as such",
+           code != 0 and "there is no exercise 7" in out and "Traceback" not in out, out[-600:],
+           (out, "there is no exercise 7"))
+
+
+def cached_cases(proj, fx):
+    """build/harness/cached.sh keeps a pass, never a failure, and sees a
+    changed input by its content, even put back with an old time."""
     inp = os.path.join(proj, "cached-input")
     open(inp, "w").write("one\n")
     runs = os.path.join(proj, "cached-runs")
@@ -428,7 +601,9 @@ def run_cases(proj):
     expect("cached: a failure is never kept",
            code != 0 and open(runs).read() == "ran\nran\nran\n", out)
 
-    # Ctrl-C during a search: one line, no traceback.
+
+def interrupt_cases(proj, fx):
+    """Ctrl-C during a search: one line, no traceback."""
     env = dict(os.environ, OUT="out")
     p = subprocess.Popen(["build/workbench/verify.py", "models/tiny.spin", "-DN=9"], cwd=proj, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -441,79 +616,36 @@ def run_cases(proj):
            p.returncode != 0 and "interrupted" in out and "Traceback" not in out,
            f"exit {p.returncode}:\n{out[-600:]}", (out, "interrupted"))
 
-    # The lint sees a finding in each language.
-    for path, line in (("build/pipeline/mkrules.py", "import json\n"), ("build/harness/record.sh", "echo $undefined_x\n"),
-                       ("build/pipeline/extract.lua", "local unused_here = 1\n")):
+
+def lint_cases(proj, fx):
+    """The lint sees a finding in each language (LINT_FINDINGS)."""
+    for path, line in LINT_FINDINGS:
         old = open(os.path.join(proj, path)).read()
         open(os.path.join(proj, path), "a").write(line)
         code, out = sh(proj, "build/tests/lint.sh")
         open(os.path.join(proj, path), "w").write(old)
         expect(f"the lint fails on a finding in {path}", code != 0 and path in out, out[-600:],
                (out, path))
+
+
+def format_doc_cases(proj, fx):
     code, out = sh(proj, "build/pipeline/format-doc.py", "--check")
     expect("build/README.md shows the format as build/pipeline/format.tsv defines it", code == 0, out)
-    edit(proj, r"`cflags=`", "`cflag=`", path="build/README.md")
+    old = edit(proj, r"`cflags=`", "`cflag=`", path="build/README.md")
     code, out = sh(proj, "build/pipeline/format-doc.py", "--check")
+    open(os.path.join(proj, "build/README.md"), "w").write(old)
     expect("a README that drifted from build/pipeline/format.tsv is caught", code != 0 and
            "build/README.md" in out, out, (out, "build/README.md"))
-    workbench_cases(proj)
 
 
-LIVE = "chapters/ch92-liveness.md"
-# A model whose ltl formula q fails (x stays 0 forever); r holds.
-CYCLE_MODEL = """bit x;
-active proctype p() {
-	do
-	:: x = 0
-	:: x = 0; progress: skip
-	od
-}
-ltl q { []<> x }
-ltl r { [] (x == 0) }
-"""
-
-
-def workbench_cases(proj):
+def workbench_cases(proj, fx):
     """make verify (liveness, flags added to the defaults, the
-    environment), simulate, replay, interactive, list and the index."""
+    environment: WORKBENCH_VERIFY), simulate, replay, interactive, list
+    and the index."""
     open(os.path.join(proj, "models", "cycle.spin"), "w").write(CYCLE_MODEL)
     open(os.path.join(proj, "models", "selfloop.spin"), "w").write(
         "bit y;\nactive proctype p() { do :: skip od }\nltl e { <> y }\n")
-    for name, args, env, code_want, wants, unwanted in [
-        ("a claim searched in safety mode is not a pass; says what to type",
-         ["MODEL=models/cycle.spin", "RUNFLAGS=-N q"], None, 1,
-         ["but this was a safety search: the claim q was not checked for acceptance cycles; "
-          "to check it, type: make verify MODEL=models/cycle.spin LTL=q"], ["no errors"]),
-        ("LTL= finds the acceptance cycle and marks prefix and cycle",
-         ["MODEL=models/cycle.spin", "LTL=q"], None, 1,
-         ["spin -a cycle.spin; cc -o pan pan.c; ./pan -a -N q", "<<<<<START OF CYCLE>>>>>",
-          "--- prefix: step 2, once; cycle: from <<<<<START OF CYCLE>>>>>, step 4, repeated forever",
-          "pan found 1 error(s) (acceptance cycle)"], ["-DSAFETY"]),
-        ("LTL= FAIR=1 of a formula that holds",
-         ["MODEL=models/cycle.spin", "LTL=r", "FAIR=1"], None, 0,
-         ["./pan -a -f -N r", "models/cycle.spin: no acceptance cycles of r (under weak "
-          "fairness) in"], []),
-        ("NP=1 finds the non-progress cycle",
-         ["MODEL=models/cycle.spin", "NP=1"], None, 1,
-         ["cc -DNP -o pan pan.c; ./pan -l", "(non-progress cycle)"], []),
-        ("an unknown formula names the model's formulas",
-         ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
-         ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
-        ("pan's own reason is quoted when it stops without a report",
-         ["MODEL=models/selfloop.spin", "LTL=e"], None, 2,
-         ["pan ended with status 1 and no report: error: proctype 'p' line 2, state 2: has "
-          "unconditional self-loop"], []),
-        ("CFLAGS adds to -DSAFETY rather than replacing it",
-         ["MODEL=models/tiny.spin", "CFLAGS=-DCOLLAPSE"], None, 0,
-         ["cc -DSAFETY -DCOLLAPSE -o pan pan.c"], []),
-        ("-DSAFETY with a search for cycles is refused, saying what to drop",
-         ["MODEL=models/cycle.spin", "CFLAGS=-DSAFETY", "RUNFLAGS=-a"], None, 2,
-         ["drop -DSAFETY from the C flags"], []),
-        ("CFLAGS, DEFS, RUNFLAGS of the environment do not reach the run",
-         ["MODEL=models/tiny.spin"], {"CFLAGS": "-DBOGUS", "DEFS": "-DN=9", "RUNFLAGS": "-x"}, 0,
-         ["spin -a tiny.spin; cc -DSAFETY -o pan pan.c; ./pan\n",
-          "make verify: ignored DEFS CFLAGS RUNFLAGS from your environment"], ["BOGUS"]),
-    ]:
+    for name, args, env, code_want, wants, unwanted in WORKBENCH_VERIFY:
         code, out = make(proj, "-s", "verify", *args, env=env)
         code = code and (1 if "Error 1" in out else 2)  # make's own status is 2
         bad = [w for w in wants if w not in out] + [u for u in unwanted if u in out]
@@ -592,65 +724,54 @@ def workbench_cases(proj):
                                                      "list", "models-index")), out)
 
 
-def liveness_cases(proj, broken):
-    """The liveness runs of chapter 92: ltl=, fair=, np= blocks, their
-    reports compared field by field, a cycle's trail and its timeline."""
-    live = open(os.path.join(proj, LIVE)).read()
-    checks = ["models-written", "models-match-chapters", "blocks-ch92-liveness", "run-live-unfair",
-              "run-live-fair", "run-live-np", "run-live-safety"]
-    code, out = make(proj, "chapter-92")
-    passed = re.findall(r"^PASS (\S+)$", out, re.M)
-    expect(f"the liveness fixture passes cleanly, each of its {len(checks)} checks",
-           code == 0 and sorted(passed) == sorted(checks), f"passed {passed}:\n{out[-1500:]}")
-    expect("a liveness block runs pan -a -f -N, compiled without -DSAFETY",
-           "cflags=\nrunflags=-a -f -N eventually\n" in
-           open(os.path.join(proj, "out/runs/live-fair.from")).read(), out[-800:])
-    expect("a safety run of a model with a claim says the claim was not checked",
-           "live-safety: 6 states, errors: 0, as the chapter says (a safety search: the claim "
-           "eventually was not checked for acceptance cycles)" in out, out[-800:],
-           (out, "was not checked"))
-    reports = {rid: panreport.parse(re.search(rf"\{{\.pan #{rid}[^\n]*\n(.*?)\n```", live, re.S).group(1))
-               for rid in ("live-unfair", "live-fair", "live-np")}
-    expect("pan's liveness verdicts are read",
-           reports["live-unfair"].get("violation") == "acceptance cycle"
-           and reports["live-np"].get("violation") == "non-progress cycle"
-           and reports["live-np"].get("claim") == ":np_:"
-           and reports["live-fair"].get("cycles") == "acceptance cycles + (fairness enabled)",
-           str(reports))
-    labels = {key: key for key in ("violation", "claim", "cycles")}
-    labels.update(panreport.FIELDS)
-    block = r"(\{{\.pan #{}[^\n]*\n.*?){}(.*?\n```)"
-    for rid, key, old, new in [
-            ("live-unfair", "violation", "acceptance cycle (at", "non-progress cycle (at"),
-            ("live-fair", "cycles", "(fairness enabled)", "(fairness disabled)"),
-            ("live-np", "claim", "+ (:np_:)", "+ (eventually)")]:
-        broken(f"a liveness report with a wrong '{labels[key]}' is caught",
-               block.format(rid, re.escape(old)), lambda m, new=new: m.group(1) + new + m.group(2),
-               f"{labels[key]}: expected", path=LIVE, goal="chapter-92")
-    broken("a liveness block's fair=1 is what makes the search fair",
-           r"(#live-fair model=live.spin ltl=eventually) fair=1", r"\1",
-           "errors: expected '0', got '1'", path=LIVE, goal="chapter-92")
-    broken("a cycle's trail is checked: the start of the cycle in its place",
-           r"(\{\.trail run=live-unfair\}\n)(.*?\n)(  <<<<<START OF CYCLE>>>>>\n)",
-           r"\1\3\2", "trail excerpt line not found", path=LIVE, goal="chapter-92")
-    broken("a liveness block compiled with -DSAFETY is an error saying what to drop",
-           r"(#live-np model=live.spin np=1)", r'\1 cflags="-DSAFETY"',
-           "cannot use a pan compiled with -DSAFETY (pan skips cycles then); drop -DSAFETY",
-           path=LIVE, goal="chapter-92")
-    broken("a liveness switch other than 1 is a malformed block",
-           r"(#live-np model=live.spin) np=1", r"\1 np=yes",
-           "np=yes is a switch: give 1 or leave it out", path=LIVE, goal="chapter-92")
-    broken("ltl= and np= in one block is an error",
-           r"(#live-np model=live.spin np=1)", r"\1 ltl=eventually",
-           "ask for two searches", path=LIVE, goal="chapter-92")
-    make(proj, "chapter-92")
-    code, html = sh(proj, "build/book/trail-timeline.py", "out/runs/live-unfair.trail")
-    rows = re.findall(r'<tr class="([^"]*)"><td[^>]*>([^<]*)</td>', html)
-    start = [i for i, (c, _) in enumerate(rows) if c == "cycle-start"]
-    expect("the trail's timeline marks where the cycle starts, the prefix unmarked",
-           code == 0 and len(start) == 1 and rows[start[0] - 1][0] != "cycle"
-           and rows[start[0] + 1][0] == "cycle" and rows[-1][0] == "cycle",
-           html[-1200:], (html, "cycle-start"))
+# Every group of cases after the baseline, in the order they run: (name,
+# function of the scratch project and the fixture's parts).
+GROUPS = [
+    ("fields", fields_cases),
+    ("reports", lambda proj, fx: run_breaks(proj, fx, "reports")),
+    ("incomplete", incomplete_cases),
+    ("budgets", lambda proj, fx: run_breaks(proj, fx, "budgets")),
+    ("blocks", lambda proj, fx: run_breaks(proj, fx, "blocks")),
+    ("liveness", liveness_cases),
+    ("goals", goal_cases),
+    ("recorded", recorded_cases),
+    ("freshness", freshness_cases),
+    ("concurrency", concurrency_cases),
+    ("owner", owner_cases),
+    ("edits", edit_cases),
+    ("verify", verify_cases),
+    ("verify-depth", verify_depth_cases),
+    ("exercise", exercise_cases),
+    ("cached", cached_cases),
+    ("interrupt", interrupt_cases),
+    ("lint", lint_cases),
+    ("format-doc", format_doc_cases),
+    ("workbench", workbench_cases),
+]
+
+
+def main():
+    names = [n for n, _ in GROUPS]
+    only = None
+    if sys.argv[1:2] == ["--only"] and len(sys.argv) == 3:
+        only = sys.argv[2].split(",")
+    if sys.argv[1:] and (only is None or not set(only) <= set(names)):
+        sys.exit("usage: build/tests/selftest.py [--only NAME[,NAME...]]; NAME is one of: "
+                 + " ".join(names))
+    with tempfile.TemporaryDirectory() as proj:
+        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
+        shutil.copytree(BUILD, os.path.join(proj, "build"))
+        for d in ("chapters", "models", "quizzes"):
+            os.makedirs(os.path.join(proj, d))
+        for f in sorted(os.listdir(os.path.join(HERE, "fixtures"))):
+            shutil.copy(os.path.join(HERE, "fixtures", f), os.path.join(proj, "chapters", f))
+        fx = baseline(proj)
+        for name, cases in GROUPS:
+            if only is None or name in only:
+                cases(proj, fx)
+    failed = results.count(False)
+    print(f"selftest: {len(results) - failed} of {len(results)} harness checks behave")
+    sys.exit(1 if failed else 0)
 
 
 main()
