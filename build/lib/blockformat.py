@@ -122,7 +122,12 @@ def sweep_rows(path, chapter):
         if target not in ("check", "full"):
             raise FormatError(f"{where}: sweep {keys['id']} row {' | '.join(values)}:"
                               f" target {target!r} is neither check nor full")
-        yield (rid, flags, f"sweep={keys['id']}\nexpect={cell['expect']}\n",
+        # A verdict column (pass, or violated TEXT) is the chapter's
+        # judgement of the row's run, which make bless never changes; a
+        # transition column says what a probe row marks.
+        judged = "".join(f"{k}={' '.join(cell[k].split())}\n" for k in ("verdict", "transition")
+                         if cell.get(k))
+        yield (rid, flags, f"sweep={keys['id']}\nexpect={cell['expect']}\n" + judged,
                target, cell)
 
 

@@ -131,6 +131,26 @@ def verdict(fields):
     return v
 
 
+def judge(fields, want):
+    """Why a report does not bear out the verdict WANT the chapter gives,
+    or None.  WANT is 'pass' (no error) or 'violated TEXT' (the search
+    stopped on an assertion whose text holds TEXT, spaces ignored);
+    a verdict is the chapter's, never refreshed from a run."""
+    want = " ".join(want.split())
+    got = verdict(fields)
+    if want == "pass":
+        return None if fields.get("errors") == "0" else f"it must pass, but reports {got}"
+    if not want.startswith("violated "):
+        return (f"verdict {want!r} is neither 'pass' nor 'violated TEXT' (TEXT: "
+                "what the violated assertion says)")
+    text = want[len("violated "):].replace(" ", "")
+    if fields.get("errors") == "0":
+        return f"it must stop on the assertion {text}, but passes ({got})"
+    if text not in fields.get("violation", "").replace(" ", ""):
+        return f"it must stop on the assertion {text}, but reports {got}"
+    return None
+
+
 CYCLE_MARK = "<<<<<START OF CYCLE>>>>>"
 
 

@@ -138,7 +138,8 @@ def bless_sweep(sid, body):
         if not blockformat.is_row(line) or row[:len(params)] == params:
             out.append(line)
             continue
-        cell = dict(zip(head, row + [""] * len(head)))
+        row = row + [""] * (len(head) - len(row))  # an empty last cell ("... |")
+        cell = dict(zip(head, row))
         rid = ids.get(tuple(cell[p] for p in params), "")
         report = runstore.run_file(rid, "out")
         f = panreport.parse(open(report).read()) \

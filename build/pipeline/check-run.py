@@ -16,6 +16,7 @@ gives.  Exits 1 with a message naming the chapter, the model and the
 flags on any difference."""
 
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -82,8 +83,13 @@ def main():
             if want.get(key) != got.get(key):
                 problems.append(f"{label}: expected {want.get(key, '(none)')!r}"
                                 f", got {got.get(key, '(none)')!r}")
+        verdict_file = os.path.join(os.path.dirname(flags), "verdict." + rid)
+        if os.path.exists(verdict_file):
+            why = panreport.judge(got, open(verdict_file).read())
+            if why:
+                problems.insert(0, f"the chapter's verdict: {why}")
     elif os.path.exists(stem + ".row"):
-        check_row(stem + ".row", got, problems)
+        check_row(stem + ".row", got, problems, model)
     else:
         problems.append(f"no expectation for {rid} ({expect_file})")
 
@@ -129,11 +135,17 @@ def _sweep_where(sid, chapter):
     return chapter
 
 
-def check_row(row, got, problems):
-    """A sweep row's expectation: no error, and the stored states."""
+def check_row(row, got, problems, model):
+    """A sweep row's expectation: its verdict (no error, unless its
+    verdict column says otherwise), and the stored states."""
     keys, _ = blockformat.read_spec(row)
-    if got.get("errors") != "0":
-        problems.append(f"errors: expected 0, got {got.get('errors')}")
+    why = panreport.judge(got, keys.get("verdict", "pass"))
+    if why and keys.get("transition") and got.get("errors") == "0":
+        why = (f"the transition it probes is dead ({keys['transition']}): "
+               "no run of the model takes it")
+    if why:
+        problems.insert(0, f"the chapter's verdict: {why}")
+    probes(keys, model, problems)
     if not keys.get("expect"):
         problems.append("the sweep row's expect column is empty; give the states "
                         f"{provenance.SPIN_PINNED} stores (make bless fills it from this run)")
@@ -142,6 +154,28 @@ def check_row(row, got, problems):
         have = str(panreport.number(got["stored"])) if "stored" in got else None
         if want != have:
             problems.append(f"states, stored: expected {want}, got {have}")
+
+
+def probes(keys, model, problems):
+    """A probe sweep (its parameter is PROBE): the row's probe must be
+    placed in the model, reached(NAME) or reached_if(NAME, ...), and every
+    probe the model places must have a row, so that no transition goes
+    unprobed and no row probes nothing."""
+    spec = runstore.defined_everywhere("sweep." + keys.get("sweep", ""))
+    if not spec:
+        return
+    sweep, _ = blockformat.read_spec(spec[0])
+    if sweep.get("params") != "PROBE" or not os.path.exists(model):
+        return
+    placed = set(re.findall(r"\breached(?:_if)?\((\w+)\s*[,)]", open(model).read()))
+    placed.discard("n")  # the macros' own parameter
+    rows = {c["PROBE"] for *_, c in blockformat.sweep_rows(spec[0], sweep.get("chapter", ""))}
+    for p in sorted(rows - placed):
+        problems.append(f"probe {p}: {model} places no reached({p}); the transition "
+                        "it marked is gone, or the probe's edit no longer finds it")
+    for p in sorted(placed - rows):
+        problems.append(f"probe {p}: {model} places it, but sweep {keys['sweep']} "
+                        f"has no row {p}, so it is never run")
 
 
 main()

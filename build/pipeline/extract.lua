@@ -282,6 +282,10 @@ function handlers.pan(el, loc)
   if not new_run(id, loc) then return end
   write('run.' .. id .. '.flags', flags(el, id, 'pan', loc))
   write('run.' .. id .. '.expect', body(el))
+  -- The verdict is kept apart from the flags too: it is the chapter's
+  -- judgement of the report, not an input of the run.
+  local v = attr(el, 'verdict', 'pan')
+  if v then write('verdict.' .. id, v .. '\n') end
   table.insert(index, 'run ' .. id .. ' ' .. attr(el, 'model'))
 end
 
