@@ -792,8 +792,10 @@ def main():
         shutil.copytree(BUILD, os.path.join(proj, "build"))
         for d in ("chapters", "models", "quizzes"):
             os.makedirs(os.path.join(proj, d))
+        # This test's own fixtures (ch94-checkers.md is checker-selftest.py's).
         for f in sorted(os.listdir(os.path.join(HERE, "fixtures"))):
-            shutil.copy(os.path.join(HERE, "fixtures", f), os.path.join(proj, "chapters", f))
+            if re.match(r"ch9[0-3]-", f):
+                shutil.copy(os.path.join(HERE, "fixtures", f), os.path.join(proj, "chapters", f))
         fx = baseline(proj)
         for name, cases in GROUPS:
             if only is None or name in only:
