@@ -33,8 +33,13 @@ KERNEL_PATCHES := kernel/patches/series \
 # parameters) and NAME.expect (what parse-console.sh requires of its
 # run, including whether it must end in SUCCESS or FAILURE, and the CPU
 # count).  The benchmark's BENCH files are not scenarios.
-KERNEL_SCENARIOS := $(shell sed -e 's/\#.*//' kernel/configs/CFLIST)
-KERNEL_SOAKLIST := kernel/configs/SOAKLIST
+# kernel/bin/scenarios.sh reads both lists (and the scenarios' files)
+# for every script and for this file; a bad line stops it, naming the
+# line, and then kernel-check fails (kernel-scenario-list says why).
+KERNEL_SCENARIOS := $(shell kernel/bin/scenarios.sh cflist kernel/configs)
+ifneq ($(.SHELLSTATUS),0)
+$(warning kernel.mk: kernel/configs/CFLIST cannot be read; make kernel-check will fail)
+endif
 KERNEL_SOAK_RUNS := kernel/soak-runs
 KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
 # A soak scenario whose Kconfig fragment asks for more than CFcommon
@@ -45,15 +50,20 @@ KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
 # initramfs, whose modules are that kernel's.  Built only when
 # kernel-soak boots the scenario; make check never does (scenario-list.sh
 # keeps such a scenario out of CFLIST, by the same test).
-# The checks kernel-check files, by name: it judges these results and no
-# others (kernel-bench-check files its own).
+# The checks kernel-check runs, in this order, one after another: each
+# is the make target of its name, and build/record files its result
+# under that name.  kernel-check judges these results and no others
+# (kernel-bench-check files its own).  Those of KERNEL_CACHED_CHECKS
+# read only the scripts, the scenarios and the series, so build/cached
+# keeps their last pass.
 KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-selftest \
 	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
 	kernel-scenario-list $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
+KERNEL_CACHED_CHECKS := kernel-checkpatch kernel-verdict-selftest kernel-config-check-selftest \
+	kernel-scenario-list-selftest kernel-soak-runs-selftest
 
-.PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean \
-	kernel-checkpatch kernel-build-warnings kernel-verdict-selftest \
-	kernel-soak-runs-selftest kernel-scenario-list FORCE
+.PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean FORCE \
+	$(KERNEL_CHECK_NAMES)
 
 kernel: $(KERNEL_INITRD) ## build the QRCU-patched Linux 6.1 kernel and its initramfs
 	@echo "kernel: $(KERNEL_BUILD)/arch/x86/boot/bzImage and $(KERNEL_INITRD) are ready"
@@ -113,27 +123,16 @@ kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
 # CPUs); each is filed by build/record, and a failed one does not stop
 # the rest.  A check that left no verdict at all counts as failed.
 kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; self-tests; recorded soaks; checkpatch; build warnings
-	-@$(KERNEL_RECORD) kernel-build-warnings -- $(KERNEL_SUBMAKE) kernel-build-warnings
-	-@$(KERNEL_RECORD) kernel-checkpatch -- $(call KERNEL_CACHED,kernel-checkpatch) \
-		$(KERNEL_SUBMAKE) kernel-checkpatch
-	-@$(KERNEL_RECORD) kernel-verdict-selftest -- $(call KERNEL_CACHED,kernel-verdict-selftest) \
-		$(KERNEL_SUBMAKE) kernel-verdict-selftest
-	-@$(KERNEL_RECORD) kernel-config-check-selftest -- $(call KERNEL_CACHED,kernel-config-check-selftest) \
-		kernel/bin/config-check-selftest.sh
-	-@$(KERNEL_RECORD) kernel-scenario-list-selftest -- $(call KERNEL_CACHED,kernel-scenario-list-selftest) \
-		kernel/bin/scenario-list-selftest.sh
-	-@$(KERNEL_RECORD) kernel-soak-runs-selftest -- $(call KERNEL_CACHED,kernel-soak-runs-selftest) \
-		$(KERNEL_SUBMAKE) kernel-soak-runs-selftest
-	-@$(KERNEL_RECORD) kernel-scenario-list -- $(KERNEL_SUBMAKE) kernel-scenario-list
-	-@for s in $(KERNEL_SCENARIOS); do \
-		$(KERNEL_RECORD) kernel-scenario-$$s -- $(KERNEL_SUBMAKE) kernel-verdict-$$s; \
-	done
-	-@$(KERNEL_RECORD) kernel-soak-runs -- $(KERNEL_SUBMAKE) kernel-soak-check
+	-@$(foreach c,$(KERNEL_CHECK_NAMES),$(KERNEL_RECORD) $(c) -- \
+		$(if $(filter $(c),$(KERNEL_CACHED_CHECKS)),$(call KERNEL_CACHED,$(c))) $(KERNEL_SUBMAKE) $(c);)
 	@failed=; for n in $(KERNEL_CHECK_NAMES); do \
 		[ -f $(KERNEL_RESULTS)/$$n.pass ] || failed="$$failed $$n"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "kernel-check: failed:$$failed"; exit 1; fi; \
 	echo "kernel-check: all $(words $(KERNEL_CHECK_NAMES)) kernel checks passed"
+
+# One check per scenario of CFLIST: its boot, judged.
+$(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)): kernel-scenario-%: kernel-verdict-% ;
 
 kernel-build-warnings: kernel
 	@kernel/bin/build-warnings.sh $(KERNEL_SRC) $(KERNEL_BUILD)
@@ -147,6 +146,12 @@ kernel-verdict-selftest: $(KERNEL_SRC).stamp
 kernel-soak-runs-selftest: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs-selftest.sh
 
+kernel-config-check-selftest:
+	@kernel/bin/config-check-selftest.sh
+
+kernel-scenario-list-selftest:
+	@kernel/bin/scenario-list-selftest.sh
+
 # Every scenario in kernel/configs/ is listed, complete, and not the
 # benchmark's.
 kernel-scenario-list:
@@ -159,8 +164,9 @@ kernel-scenario-list:
 # more than CFcommon gives, which is built first if need be; the kept run
 # names that kernel's .config.
 kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as long as it says; keep the runs in kernel/soak-runs/
-	@sed -e 's/#.*//' $(KERNEL_SOAKLIST) | while read -r s boots secs; do \
-		[ -n "$$s" ] || continue; i=0; \
+	@rows=$$(kernel/bin/scenarios.sh soaklist kernel/configs) || exit 1; \
+	printf '%s\n' "$$rows" | while read -r s boots secs; do \
+		i=0; \
 		case " $(or $(SOAK),$$s) " in *" $$s "*) ;; *) continue ;; esac; \
 		if kernel/bin/config-check.sh kernel/configs/CFcommon kernel/configs/$$s >/dev/null 2>&1; then \
 			b=$(KERNEL_BUILD) r=$(KERNEL_INITRD); \
@@ -177,6 +183,8 @@ kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as l
 
 # Re-judge every kept run against its scenario as it now stands, and
 # write the summary chapter 10 shows, out/kernel/soak/summary.md.
+# (kernel-check files it as kernel-soak-runs.)
+kernel-soak-runs: kernel-soak-check
 kernel-soak-check: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs.sh $(KERNEL_SOAK_RUNS) \
 		$(KERNEL_SRC).stamp $(KERNEL_SOAK_OUT)/summary.md

@@ -25,11 +25,12 @@ END
 # fragment can follow a line "--", and "--gone" adds a fragment that
 # does not exist.  WANT is pass, fail (exit 1) or
 # usage (exit 2); a case that must not pass must print WHY.
-bad=0 n=0 config=
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
+bad=0 n=0 config='' judged=''
 case_() {
 	name=$1 want=$2 why=$3
 	shift 3
-	[ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = "$name" ] || return 0
 	frags="$tmp/$name.1"
 	: >"$tmp/$name.1"
 	for l in "$@"; do
@@ -43,25 +44,12 @@ case_() {
 		fi
 		printf '%s\n' "$l" >>"${frags##* }"
 	done
-	status=0
 	# shellcheck disable=SC2086 # one word per fragment; the paths have no spaces
-	"$check" "${config:-$tmp/config}" $frags >"$tmp/$name.out" 2>&1 || status=$?
-	case $status in 0) got=pass ;; 1) got=fail ;; 2) got=usage ;; *) got="exit $status" ;; esac
-	n=$((n + 1))
-	if [ "$got" != "$want" ]; then
-		echo "WRONG: $name: config-check says $got, must say $want"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	elif [ "$want" != pass ] && ! grep -qF -- "$why" "$tmp/$name.out"; then
-		echo "WRONG: $name: config-check says $got, but not because of: $why"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	elif [ "$want" = pass ] && [ -s "$tmp/$name.out" ]; then
+	judge "$name" "$want" "$why" config-check "$check" "${config:-$tmp/config}" $frags
+	if [ "$judged" = right ] && [ "$want" = pass ] && [ -s "$tmp/$name.out" ]; then
 		echo "WRONG: $name: config-check passes but prints:"
 		sed -e 's/^/    /' "$tmp/$name.out"
 		bad=1
-	else
-		echo "ok: $name: config-check says $got, as it must"
 	fi
 }
 
@@ -94,8 +82,6 @@ case_ missing-config usage 'cannot read' CONFIG_KCSAN=n
 config=
 # Mutants: config-check.sh with one check taken out must be caught by
 # the case made for that check.  (Skipped when this run is itself one, or runs one case.)
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
 mutant() { # NAME CASE SED: the case that must now be judged wrongly
 	mutant_of kernel/bin/config-check.sh CONFIG_CHECKER "$@"
 }

@@ -49,67 +49,31 @@ if [ ! -r "$badness" ]; then
 	echo "parse-console: cannot read $badness (set KERNEL_BADNESS)" >&2
 	exit 2
 fi
-for f in "$scen.boot" "$scen.expect"; do
-	if [ ! -r "$f" ]; then
-		echo "parse-console: $f: missing; a scenario is NAME, NAME.boot and NAME.expect" >&2
-		exit 2
-	fi
-done
-
-# The scenario's requirements.
+# The scenario's requirements, as scenarios.sh reads them (it refuses a
+# bad line, naming it).
+rows=$(kernel/bin/scenarios.sh expect "$scen") || exit 2
+ttype=$(kernel/bin/scenarios.sh type "$scen") || exit 2
 expect="" cpus="" preempt="" progress=1 min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
 report="" lines=""
-n=0
-while IFS= read -r raw || [ -n "$raw" ]; do
-	n=$((n + 1))
-	case $raw in
-	report=?* | line=?*)
-		# Text: kept as it is, but for a trailing comment-free end.
-		key=${raw%%=*} val=${raw#*=}
-		if [ "$key" = report ] && [ -z "$report" ]; then
-			report=$val
-			continue
-		elif [ "$key" = line ]; then
-			lines="$lines$val
-"
-			continue
-		fi ;;
-	esac
-	line=${raw%%#*}
-	line=$(printf '%s' "$line" | tr -d ' \t')
-	[ -n "$line" ] || continue
-	key=${line%%=*} val=${line#*=}
+while IFS= read -r row; do
+	key=${row%%=*} val=${row#*=}
 	case $key in
-	end) case $val in SUCCESS | FAILURE) expect=$val; continue ;; esac ;;
-	preempt) case $val in none | voluntary | full) preempt=$val; continue ;; esac ;;
-	cpus | progress-lines | min-stats | min-ver | min-reads | min-fast | min-windows)
-		case $val in
-		'' | *[!0-9]* | 0) ;;
-		*)
-			case $key in
-			cpus) cpus=$val ;;
-			progress-lines) progress=$val ;;
-			min-stats) min_stats=$val ;;
-			min-ver) min_ver=$val ;;
-			min-reads) min_reads=$val ;;
-			min-fast) min_fast=$val ;;
-			min-windows) min_windows=$val ;;
-			esac
-			continue ;;
-		esac ;;
+	end) expect=$val ;;
+	cpus) cpus=$val ;;
+	preempt) preempt=$val ;;
+	progress-lines) progress=$val ;;
+	min-stats) min_stats=$val ;;
+	min-ver) min_ver=$val ;;
+	min-reads) min_reads=$val ;;
+	min-fast) min_fast=$val ;;
+	min-windows) min_windows=$val ;;
+	report) report=$val ;;
+	line) lines="$lines$val
+" ;;
 	esac
-	echo "parse-console: $scen.expect:$n: cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows}=N (N > 0), one report=TEXT or line=TEXT" >&2
-	exit 2
-done <"$scen.expect"
-if [ -z "$expect" ] || [ -z "$cpus" ]; then
-	echo "parse-console: $scen.expect: must say end=SUCCESS|FAILURE and cpus=N" >&2
-	exit 2
-fi
-ttype=$(sed -n -e 's/#.*//' -e 's/^[ 	]*rcutorture\.torture_type=\([^ 	]*\).*/\1/p' "$scen.boot" | tail -n 1)
-if [ -z "$ttype" ]; then
-	echo "parse-console: $scen.boot: no rcutorture.torture_type= line" >&2
-	exit 2
-fi
+done <<END
+$rows
+END
 
 # Patterns besides console-badness.sh's: panics, a missing module,
 # lockdep and RCU-lockdep reports, hung tasks and soft lockups, a log

@@ -17,11 +17,8 @@ initrd=${3:?}
 outdir=${4:?}
 secs=${5:?}
 cfg=kernel/configs/$scen
-want=$(sed -n -e 's/#.*//' -e 's/^[ 	]*cpus=\([0-9][0-9]*\)[ 	]*$/\1/p' "$cfg.expect" 2>/dev/null | tail -n 1)
-if [ -z "$want" ]; then
-	echo "run-qemu: $cfg.expect: no cpus=N line (or no such file)" >&2
-	exit 1
-fi
+want=$(kernel/bin/scenarios.sh expect "$cfg" | sed -n -e 's/^cpus=//p' | tail -n 1)
+[ -n "$want" ] || exit 1
 cpus=${KERNEL_QEMU_CPUS:-$want}
 # Generous headroom for boot, module load and unload under emulation.
 limit=$((secs + ${KERNEL_QEMU_SLACK:-180}))
@@ -30,7 +27,7 @@ if ! why=$(kernel/bin/config-check.sh "$build/.config" "$cfg"); then
 	echo "$why" | sed -e "s/^/run-qemu: $scen: the kernel does not have what it needs: /" >&2
 	exit 1
 fi
-boot=$(sed -e 's/#.*//' "$cfg.boot" | tr -s ' \n' '  ' | sed -e 's/^ //' -e 's/ $//')
+boot=$(kernel/bin/scenarios.sh boot "$cfg")
 
 mkdir -p "$outdir"
 log=$outdir/console.log

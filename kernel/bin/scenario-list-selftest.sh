@@ -21,23 +21,11 @@ tidy() {
 	printf '%s\n' '# check' A >"$1/CFLIST"
 	printf '%s\n' '# soak' 'B 3 30' 'A 1 300' >"$1/SOAKLIST"
 }
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
 bad=0 n=0
-case_() { # NAME WANT WHY
-	n=$((n + 1))
-	status=0
-	kernel/bin/scenario-list.sh "$tmp/$1" >"$tmp/$1.out" 2>&1 || status=$?
-	if [ "$status" -eq 0 ]; then got=pass; else got=fail; fi
-	if [ "$got" != "$2" ]; then
-		echo "WRONG: $1: scenario-list.sh says $got, must say $2"
-		sed -e 's/^/    /' "$tmp/$1.out"
-		bad=1
-	elif [ "$2" = fail ] && ! grep -qF -- "$3" "$tmp/$1.out"; then
-		echo "WRONG: $1: scenario-list.sh fails, but not because of: $3"
-		sed -e 's/^/    /' "$tmp/$1.out"
-		bad=1
-	else
-		echo "ok: $1: scenario-list.sh says $got, as it must"
-	fi
+case_() { # NAME WANT WHY: scenario-list.sh on $tmp/NAME
+	judge "$1" "$2" "$3" scenario-list.sh kernel/bin/scenario-list.sh "$tmp/$1"
 }
 
 tidy "$tmp/tidy"
@@ -59,10 +47,22 @@ echo 'end=SUCCESS' >"$tmp/bench-expect/BENCH.expect"
 case_ bench-expect fail 'the benchmark is not a torture scenario'
 tidy "$tmp/twice"
 echo A >>"$tmp/twice/CFLIST"
-case_ twice fail 'listed more than once: A'
+case_ twice fail 'CFLIST:3: A is listed more than once; keep one line'
 tidy "$tmp/bad-soak-line"
 echo 'B three 30' >>"$tmp/bad-soak-line/SOAKLIST"
-case_ bad-soak-line fail 'want NAME BOOTS SECONDS, got: B three 30'
+case_ bad-soak-line fail 'SOAKLIST:4: want NAME BOOTS SECONDS (BOOTS and SECONDS positive integers), got: B three 30'
+tidy "$tmp/zero-boots"
+echo 'B 0 30' >>"$tmp/zero-boots/SOAKLIST"
+case_ zero-boots fail 'SOAKLIST:4: want NAME BOOTS SECONDS (BOOTS and SECONDS positive integers), got: B 0 30'
+tidy "$tmp/soak-line-short"
+echo 'B 3' >>"$tmp/soak-line-short/SOAKLIST"
+case_ soak-line-short fail 'SOAKLIST:4: want NAME BOOTS SECONDS'
+tidy "$tmp/bad-cflist-line"
+echo 'B 3 30' >>"$tmp/bad-cflist-line/CFLIST"
+case_ bad-cflist-line fail 'CFLIST:3: want one scenario name a line, got: B 3 30'
+tidy "$tmp/bad-expect"
+echo 'cpus=four' >>"$tmp/bad-expect/B.expect"
+case_ bad-expect fail "B.expect:3: cannot use 'cpus=four'"
 tidy "$tmp/no-soaklist"
 rm "$tmp/no-soaklist/SOAKLIST"
 case_ no-soaklist fail 'SOAKLIST: missing'

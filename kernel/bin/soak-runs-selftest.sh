@@ -61,31 +61,21 @@ rec() {
 	} >"$f"
 }
 
-bad=0 n=0
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
+bad=0 n=0 judged=
 # case_ NAME WANT WHY: run soak-runs.sh on $tmp/NAME (already filled).
 case_() {
-	name=$1 want=$2 why=$3
-	n=$((n + 1))
-	status=0
-	KERNEL_BADNESS=${KERNEL_BADNESS:-} KERNEL_CONFIGS=$cfg KERNEL_SERIES_CODE=1111 kernel/bin/soak-runs.sh \
-		"$tmp/$name" "$tmp/stamp" "$tmp/$name.md" >"$tmp/$name.out" 2>&1 || status=$?
-	if [ "$status" -eq 0 ]; then got=pass; else got=fail; fi
-	if [ "$got" != "$want" ]; then
-		echo "WRONG: $name: soak-runs.sh says $got, must say $want"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	elif [ "$want" = fail ] && ! grep -qF -- "$why" "$tmp/$name.out"; then
-		echo "WRONG: $name: soak-runs.sh fails, but not because of: $why"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	elif [ "$want" = fail ] && [ -e "$tmp/$name.md" ]; then
+	name=$1 want=$2
+	judge "$name" "$want" "$3" soak-runs.sh env KERNEL_BADNESS="${KERNEL_BADNESS:-}" KERNEL_CONFIGS="$cfg" \
+		KERNEL_SERIES_CODE=1111 kernel/bin/soak-runs.sh "$tmp/$name" "$tmp/stamp" "$tmp/$name.md"
+	[ "$judged" = right ] || return 0
+	if [ "$want" = fail ] && [ -e "$tmp/$name.md" ]; then
 		echo "WRONG: $name: soak-runs.sh fails but leaves a summary behind"
 		bad=1
 	elif [ "$want" = pass ] && ! grep -q '^| QR | 2026' "$tmp/$name.md"; then
 		echo "WRONG: $name: the summary has no row for the runs"
 		bad=1
-	else
-		echo "ok: $name: soak-runs.sh says $got, as it must"
 	fi
 }
 good() { # DIR: two good runs
@@ -122,6 +112,12 @@ case_ failed-run fail ': FAIL (expected End of test: SUCCESS)'
 good "$tmp/not-a-run"
 echo 'hello' >"$tmp/not-a-run/QR-3.log"
 case_ not-a-run fail 'not a kept run'
+good "$tmp/bad-list-line"
+cp -r "$cfg" "$tmp/badcfg"
+echo 'QR 2' >>"$tmp/badcfg/SOAKLIST"
+cfg=$tmp/badcfg
+case_ bad-list-line fail 'SOAKLIST:2: want NAME BOOTS SECONDS'
+cfg=$tmp/configs
 echo "soak-runs-selftest: $n cases"
 [ "$bad" -eq 0 ] && echo "soak-runs-selftest: every case judged as it must be"
 exit "$bad"

@@ -61,7 +61,7 @@ field() { # FILE KEY
 	sed -n -e '/^--- console$/q' -e "s/^soak-$2: //p" "$1"
 }
 
-sed -e 's/#.*//' "$configs/SOAKLIST" | awk 'NF == 3' >"$tmp/list"
+kernel/bin/scenarios.sh soaklist "$configs" >"$tmp/list" || exit 1
 if [ ! -s "$tmp/list" ]; then
 	err "$configs/SOAKLIST lists no scenario"
 fi
@@ -109,7 +109,7 @@ for f in "$runs"/*.log; do
 	esac
 	# One row: the run, the time to the first error, the writer's last
 	# version, the path counts.
-	ttype=$(sed -n -e 's/#.*//' -e 's/^rcutorture\.torture_type=\([^ ]*\).*/\1/p' "$configs/$scen.boot" | tail -n 1)
+	ttype=$(kernel/bin/scenarios.sh type "$configs/$scen")
 	awk -v scen="$scen" -v run="$(field "$f" date)" -v qemu="$(field "$f" qemu-secs)" \
 		-v secs="$secs" -v tt="$ttype" '
 		function ts(line) { sub(/^\[ */, "", line); sub(/\].*/, "", line); return line + 0 }
@@ -133,7 +133,7 @@ while read -r scen boots secs; do
 	n=$(awk -v s="$scen" '$1 == s' FS='\t' "$tmp/rows" | wc -l)
 	[ "$n" -ge "$boots" ] ||
 		err "$scen: $n good kept runs of $secs s, $configs/SOAKLIST asks for $boots: make kernel-soak"
-	expect=$(sed -n -e 's/#.*//' -e 's/^end=\([A-Z]*\).*/\1/p' "$configs/$scen.expect")
+	expect=$(kernel/bin/scenarios.sh expect "$configs/$scen" | sed -n -e 's/^end=//p')
 	awk -v s="$scen" -v e="$expect" -v secs="$secs" -F '\t' '
 		$1 == s { n++; if ($5 != "none") { f++; t = $5 + 0; if (min == "" || t < min) min = t; if (t > max) max = t } }
 		END {

@@ -128,26 +128,18 @@ kcsanrace='[   17.000000] ======================================================
 # pass must also give WHY, a piece of the reason it prints: a log
 # rejected for another reason than the one it was made for tests
 # nothing.
-bad=0 npass=0 nfail=0
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
+bad=0 n=0 npass=0 nfail=0 judged=
 case_() {
 	name=$1 scen=$2 want=$3 why=$4
 	shift 4
-	[ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = "$name" ] || return 0
 	if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi >"$tmp/$name.log"
-	status=0
-	"$parse" "$tmp/$name.log" "$tmp/$scen" >"$tmp/$name.out" 2>&1 || status=$?
-	case $status in 0) got=pass ;; 1) got=fail ;; 2) got=usage ;; *) got="exit $status" ;; esac
-	if [ "$got" = "$want" ] && [ "$want" != pass ] && ! grep -qF -- "$why" "$tmp/$name.out"; then
-		echo "WRONG: $name: parser says $got, but not because of: $why"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	elif [ "$got" = "$want" ]; then
-		echo "ok: $name: parser says $got, as it must"
-		if [ "$want" = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
-	else
-		echo "WRONG: $name: parser says $got, must say $want"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
+	judge "$name" "$want" "$why" parser "$parse" "$tmp/$name.log" "$tmp/$scen"
+	if [ "$judged" = right ] && [ "$want" = pass ]; then
+		npass=$((npass + 1))
+	elif [ "$judged" = right ]; then
+		nfail=$((nfail + 1))
 	fi
 }
 
@@ -275,8 +267,6 @@ case_ scenario-no-expect-file noexpect usage 'noexpect.expect: missing' "$smp" "
 
 # Mutants: parse-console.sh with one check taken out must be caught by
 # the case made for that check.  (Skipped when this run is itself one, or runs one case.)
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
 mutant() { # NAME CASE SED: the case that must now be judged wrongly
 	mutant_of kernel/bin/parse-console.sh VERDICT_PARSER "$@"
 }
