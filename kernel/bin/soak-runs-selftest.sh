@@ -18,6 +18,7 @@ hash=$(KERNEL_CONFIGS=$cfg kernel/bin/soak-runs.sh --hash QR)
 
 console() {
 	printf '%s\n' \
+		'[    0.000000] Kernel command line: console=ttyS0 panic=-1 torture_secs=30 rcutorture.torture_type=qrcu rcutorture.stat_interval=6' \
 		'[    0.500000] smp: Brought up 1 node, 4 CPUs' \
 		'[    2.000000] qrcu-torture:--- Start of test: nreaders=4 nfakewriters=4 stat_interval=6' \
 		'[    8.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 612 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0' \
@@ -33,6 +34,7 @@ rec() {
 	f=$1
 	shift
 	scenario=QR date=20261204T000000Z series=1111 files=$hash secs=30
+	params='rcutorture.torture_type=qrcu rcutorture.stat_interval=6'
 	verdict='PASS (expected End of test: SUCCESS)'
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		case $1 in
@@ -40,6 +42,7 @@ rec() {
 		series=*) series=${1#*=} ;;
 		files=*) files=${1#*=} ;;
 		secs=*) secs=${1#*=} ;;
+		params=*) params=${1#*=} ;;
 		verdict=*) verdict=${1#*=} ;;
 		esac
 		shift
@@ -52,7 +55,7 @@ rec() {
 		echo "soak-series-code: $series"
 		echo "soak-scenario-files: $files"
 		echo "soak-config: 0000"
-		echo "soak-params: rcutorture.torture_type=qrcu"
+		echo "soak-params: $params"
 		echo "soak-torture-secs: $secs"
 		echo "soak-qemu-secs: 61"
 		echo "soak-verdict: $verdict"
@@ -109,6 +112,9 @@ case_ verdict-changed fail 'parse-console.sh now says'
 good "$tmp/failed-run"
 rec "$tmp/failed-run/QR-3.log" verdict='FAIL (expected End of test: SUCCESS)' -- '[   20.000000] WARNING: CPU: 1 PID: 57 at kernel/rcu/rcutorture.c:2184 rcu_torture_stats_print+0x3ac/0x3c0'
 case_ failed-run fail ': FAIL (expected End of test: SUCCESS)'
+good "$tmp/other-params"
+rec "$tmp/other-params/QR-3.log" params='rcutorture.torture_type=qrcu rcutorture.stat_interval=1'
+case_ other-params fail "booted with 'rcutorture.torture_type=qrcu rcutorture.stat_interval=1', but"
 good "$tmp/not-a-run"
 echo 'hello' >"$tmp/not-a-run/QR-3.log"
 case_ not-a-run fail 'not a kept run'
