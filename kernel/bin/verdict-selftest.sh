@@ -95,7 +95,10 @@ hhung='[   30.000000] INFO: task rcu_torture_wri:61 blocked for more than 20 sec
 [   30.000000] Call Trace:
 [   30.000000]  <TASK>
 [   30.000000]  synchronize_qrcu+0x1c1/0x2b0
-[   30.000000]  </TASK>'
+[   30.000000]  </TASK>
+[   30.000000] Showing all locks held in the system:
+[   30.000000] =============================================
+[   30.000000] '
 hpipe='[   60.000000] busted_qrcu_unlockwait-torture: Reader Pipe:  2467795 2411 0 0 0 0 0 0 0 0 0'
 hsuccess='[   61.000000] busted_qrcu_unlockwait-torture:--- End of test: SUCCESS: nreaders=4 nfakewriters=4'
 rpaths='[   31.500000] qrcu-torture: qrcu-paths: fast=412 slow=1890 early=37 flips=1853 windows=0 rwindows=301'
