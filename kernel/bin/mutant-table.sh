@@ -51,8 +51,11 @@ while read -r scen _ _; do
 	: >"$tmp/err"
 	: >"$tmp/hang"
 	n=0 caught=0
-	for f in "$runs/$scen"-*.log; do
+	for f in "$runs"/*.log; do
 		[ -e "$f" ] || continue
+		# The run's own header says whose it is (a name prefix would
+		# take BUSTED-INCANY-PLAIN's runs for BUSTED-INCANY's).
+		[ "$(sed -n -e '/^--- console$/q' -e 's/^soak-scenario: //p' "$f")" = "$scen" ] || continue
 		n=$((n + 1))
 		e=$(secs "$f" '-torture:.*!!!')
 		h=$(secs "$f" 'blocked for more than')
