@@ -85,8 +85,8 @@ grep -v '^#' "$list" | grep -v '^[[:space:]]*$' >"$checks.all"
 if [ $# -gt 0 ]; then
 	: >"$checks"
 	for name in "$@"; do
-		grep -q "^$name[[:space:]]" "$checks.all" || die "$list: no check named $name"
-		grep "^$name[[:space:]]" "$checks.all" >>"$checks"
+		grep -q "^${name}[[:space:]]" "$checks.all" || die "$list: no check named $name"
+		grep "^${name}[[:space:]]" "$checks.all" >>"$checks"
 	done
 else
 	cp "$checks.all" "$checks"
