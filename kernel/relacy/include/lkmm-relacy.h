@@ -42,7 +42,7 @@ struct lkmm_counts {
 };
 extern lkmm_counts lkmm_count;
 
-/* Kernel ordering helpers, one line each. */
+/* The three fences the barriers map to. */
 #define lkmm_fence_mb(info)	rl::atomic_thread_fence(rl::mo_seq_cst, info)
 #define lkmm_fence_rmb(info)	rl::atomic_thread_fence(rl::mo_acquire, info)
 #define lkmm_fence_wmb(info)	rl::atomic_thread_fence(rl::mo_release, info)
