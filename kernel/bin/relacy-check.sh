@@ -23,6 +23,11 @@ die() {
 	exit 1
 }
 
+# where NAME: the list's file and line of check NAME
+where() {
+	echo "$list:$(grep -n "^${1}[[:space:]]" "$list" | head -1 | cut -d: -f1)"
+}
+
 now_ms() {
 	echo $(($(date +%s%N) / 1000000))
 }
@@ -102,18 +107,18 @@ echo "/* Made by kernel/bin/relacy-check.sh from $patch. */" >"$out/variants.h"
 variant_file series src >>"$out/variants.h"
 while read -r name mutant readers updaters sched iters bound data expect at rest; do
 	if [ -z "$at" ] || [ -n "$rest" ]; then
-		die "$list: check $name: want 10 fields (NAME MUTANT READERS UPDATERS SCHEDULER ITERATIONS BOUND DATA EXPECT AT); fix its line"
+		die "$(where "$name"): check $name: want 10 fields (NAME MUTANT READERS UPDATERS SCHEDULER ITERATIONS BOUND DATA EXPECT AT); fix its line"
 	fi
 	case $sched in random | bound | full) ;; *)
-		die "$list: check $name: scheduler $sched; use random, bound or full" ;;
+		die "$(where "$name"): check $name: scheduler $sched; use random, bound or full" ;;
 	esac
 	case $data in plain | marked) ;; *)
-		die "$list: check $name: data $data; use plain or marked" ;;
+		die "$(where "$name"): check $name: data $data; use plain or marked" ;;
 	esac
 	[ "$mutant" != - ] || continue
 	[ ! -d "$out/m/$mutant" ] || continue
 	script=kernel/relacy/mutants/$mutant.sed
-	[ -f "$script" ] || die "$list: check $name: no mutant $script; add it or fix the name"
+	[ -f "$script" ] || die "$(where "$name"): check $name: no mutant $script; add it or fix the name"
 	mkdir -p "$out/m/$mutant/kernel/rcu"
 	sed -f "$script" "$out/src/kernel/rcu/qrcu.c" >"$out/m/$mutant/kernel/rcu/qrcu.c"
 	if cmp -s "$out/src/kernel/rcu/qrcu.c" "$out/m/$mutant/kernel/rcu/qrcu.c"; then
@@ -160,10 +165,10 @@ while read -r name mutant readers updaters sched iters bound data expect at rest
 	esac
 	echo "| $name | $mutant | ${readers}x$updaters $data | $how | $(echo "$got" | tr _ ' ') | $got_at | $paths | $ms |" >>"$results"
 	if [ "$got" != "$expect" ]; then
-		echo "relacy-check: $name: relacy reported $got at iteration $got_at, but $list expects $expect; see $log" >&2
+		echo "relacy-check: $name: relacy reported $got at iteration $got_at, but $(where "$name") expects $expect; see $log" >&2
 		failed="$failed $name"
 	elif [ "$at" != - ] && [ "$got_at" != "$at" ]; then
-		echo "relacy-check: $name: $got as expected, but at iteration $got_at, not $at as $list says; see $log" >&2
+		echo "relacy-check: $name: $got as expected, but at iteration $got_at, not $at as $(where "$name") says; see $log" >&2
 		failed="$failed $name"
 	else
 		echo "relacy-check: $name: $got, iterations $got_at, as expected ($ms ms; $paths)"
