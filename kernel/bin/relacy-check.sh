@@ -197,8 +197,13 @@ build() {
 		m=$(basename "$script" .sed)
 		mkdir -p "$out/m/$m/kernel/rcu"
 		sed -f "$script" "$out/src/kernel/rcu/qrcu.c" >"$out/m/$m/kernel/rcu/qrcu.c"
+		# A mutant that no longer applies fails its own checks (run
+		# says why); the series and the other mutants still run.
 		if cmp -s "$out/src/kernel/rcu/qrcu.c" "$out/m/$m/kernel/rcu/qrcu.c"; then
-			die "$script: changes nothing in kernel/rcu/qrcu.c of $patch; fix its addresses to match the series"
+			echo "$script: changes nothing in kernel/rcu/qrcu.c of $patch; fix its addresses to match the series" |
+				tee "$out/m/$m.broken" >&2
+			rm -rf "$out/m/$m"
+			continue
 		fi
 		diff -u "$out/src/kernel/rcu/qrcu.c" "$out/m/$m/kernel/rcu/qrcu.c" >"$out/m/$m/qrcu.c.diff" || true
 		variant_file "$m" "m/$m" >>"$out/variants.h"
@@ -260,6 +265,11 @@ run() {
 	{ [ -x "$out/qrcu-test" ] && [ -f "$out/build.sum" ]; } ||
 		die "$name: $out/qrcu-test is not built (the build failed, or was not run: kernel/bin/relacy-check.sh build says why)"
 	variant=${mutant#-}
+	if [ -f "$out/m/$variant.broken" ]; then
+		echo "relacy-check: $name: not run: $(cat "$out/m/$variant.broken")" >&2
+		rm -f "$out/runs/$name.got"
+		return 1
+	fi
 	key="$(cat "$out/build.sum") ${variant:-series} $data $readers $updaters $sched $iters $bound"
 	mkdir -p "$out/runs"
 	log=$out/runs/$name.out
