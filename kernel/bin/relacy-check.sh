@@ -33,7 +33,7 @@ out=$OUT/relacy
 list=${RELACY_CHECKS:-kernel/relacy/checks}
 shim=kernel/relacy/include
 test_src=kernel/relacy/qrcu-test.cpp
-mutants=kernel/relacy/mutants
+mutants=${RELACY_MUTANTS:-kernel/relacy/mutants}
 cxx=${CXX:-g++}
 cxxflags="-std=gnu++17 -O1 -Wall -Wno-unused-variable -Wno-unused-function -Wno-unused-label"
 fields="NAME MUTANT READERS UPDATERS SCHEDULER ITERATIONS BOUND DATA EXPECT AT IN PATHS"
@@ -115,8 +115,9 @@ rows() {
 
 # row NAME: the checked row of NAME (LINE NAME ... PATHS)
 row() {
-	r=$(rows | awk -v n="$1" '$2 == n') || exit 1
-	[ -n "$r" ] || die "$list: no check named $1; the names: $(rows | awk '{ printf "%s ", $2 }')"
+	all=$(rows) || exit 1
+	r=$(echo "$all" | awk -v n="$1" '$2 == n')
+	[ -n "$r" ] || die "$list: no check named $1; the names: $(echo "$all" | awk '{ printf "%s ", $2 }')"
 	echo "$r"
 }
 
@@ -411,7 +412,10 @@ bless() {
 cmd=$1
 shift
 case $cmd in
-list) rows | awk '{ print $2 }' ;;
+list)
+	all=$(rows) || exit 1
+	echo "$all" | awk '{ print $2 }'
+	;;
 build) build ;;
 run)
 	[ $# = 1 ] || die "usage: kernel/bin/relacy-check.sh run NAME"
