@@ -225,6 +225,9 @@ include build/workbench/exercises.mk
 ifneq ($(wildcard kernel/),)
 include kernel/kernel.mk
 include kernel/bench.mk
+# The series' qrcu.c under relacy (chapter 12): its checks join make
+# check's parallel step and the chapter's (kernel/relacy.mk adds them).
+include kernel/relacy.mk
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')

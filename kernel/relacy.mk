@@ -1,0 +1,63 @@
+# kernel/relacy.mk: the series' own kernel/rcu/qrcu.c checked by relacy
+# (chapter 12), for the top-level Makefile to include.
+#
+# kernel/relacy/checks lists the checks, one a row: what runs (mutant,
+# readers, updaters, scheduler, bound, data) and what relacy must report
+# (result, iteration, function, path counts).  Each row is a make target,
+# relacy-run-NAME, filed by build/harness/record.sh as relacy-NAME, so
+# that make -j runs them side by side.  All of them run one program,
+# compiled first by relacy-build (filed as relacy-build) from the
+# series' patch, the shim headers, the test and the mutants; it is not
+# compiled again while the hash of those, the flags and the g++ and
+# relacy versions is unchanged, and a check is not run again while the
+# program and its row's parameters are (kernel/bin/relacy-check.sh keeps
+# both stamps under $(OUT)/relacy/).  relacy-table (filed as
+# relacy-table) writes the tables chapter 12 shows; relacy-check runs
+# it all and fails if any part did.  Everything goes to $(OUT)/relacy/.
+
+RELACY := kernel/bin/relacy-check.sh
+RELACY_RECORD := build/harness/record.sh
+# A list that cannot be read leaves no checks here; relacy-build then
+# fails, naming the row and what to write.
+RELACY_NAMES := $(shell $(RELACY) list 2>/dev/null)
+RELACY_RUNS := $(addprefix relacy-run-,$(RELACY_NAMES))
+RELACY_RESULTS := relacy-selftest relacy-build $(addprefix relacy-,$(RELACY_NAMES)) relacy-table
+
+.PHONY: relacy-check relacy-selftest relacy-build relacy-table relacy-bless $(RELACY_RUNS)
+
+# The comparison and the reading of the list, each seen to fail on a
+# broken input (a stand-in for the program; no compile).  Run again only
+# when one of the two scripts changes.
+relacy-selftest:
+	-@$(RELACY_RECORD) relacy-selftest -- build/harness/cached.sh relacy-selftest \
+		$(RELACY) kernel/bin/relacy-selftest.sh -- kernel/bin/relacy-selftest.sh
+
+# Each step files its verdict and lets the next go on (-), so a failed
+# compile fails every check, each saying why, and the table still shows
+# what the checks that ran reported.  relacy-check judges the verdicts.
+relacy-build:
+	-@$(RELACY_RECORD) relacy-build -- $(RELACY) build
+
+$(RELACY_RUNS): relacy-run-%: relacy-build
+	-@$(RELACY_RECORD) relacy-$* -- $(RELACY) run $*
+
+relacy-table: $(RELACY_RUNS)
+	-@$(RELACY_RECORD) relacy-table -- $(RELACY) table
+
+relacy-check: relacy-selftest relacy-table ## chapter 12: compile the series' qrcu.c under relacy, run every check of kernel/relacy/checks, write the tables
+	@failed=; for n in $(RELACY_RESULTS); do \
+		[ -f $(OUT)/results/$$n.pass ] || failed="$$failed $$n"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "relacy-check: failed:$$failed (their logs: $(OUT)/results/)"; exit 1; fi; \
+	echo "relacy-check: all $(words $(RELACY_NAMES)) relacy checks passed; tables in $(OUT)/relacy/"
+
+# After a deliberate change: the rows' expected fields from the last runs.
+relacy-bless: ## write what the last relacy runs reported into kernel/relacy/checks (NAME=check... or NAME=all)
+	@[ -n '$(NAME)' ] || { echo "make relacy-bless: say which checks, NAME=check... or NAME=all" >&2; exit 2; }
+	@$(RELACY) bless $(NAME)
+
+# make check runs them beside the models; make chapter-N, for the
+# chapter of this name (whatever its number), runs them too.
+CHAPTER_CHECKS += relacy-check
+RELACY_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-relacy\.md$$/\1/p')
+$(foreach n,$(RELACY_CHAPTER),$(eval chapter-$(n)-checks: relacy-check))
