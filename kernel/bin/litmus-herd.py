@@ -43,8 +43,11 @@ def report_fields(text):
 
 
 def run(herd, mm, path, name, out_dir, want):
-    res = subprocess.run([herd, "-conf", "linux-kernel.cfg", os.path.abspath(path)],
-                         cwd=mm, capture_output=True, text=True)
+    try:
+        res = subprocess.run([herd, "-conf", "linux-kernel.cfg", os.path.abspath(path)],
+                             cwd=mm, capture_output=True, text=True)
+    except OSError as e:
+        return f"{name}: cannot run herd7 {herd}: {e.strerror} (kernel/bin/herd-build.sh builds it)"
     with open(os.path.join(out_dir, name + ".out"), "w", encoding="utf-8") as f:
         f.write(res.stdout)
     f = report_fields(res.stdout)

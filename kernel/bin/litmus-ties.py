@@ -35,7 +35,7 @@ def main(argv):
         argv = argv[1:]
     elif argv[:1] == ["--variants"]:
         if len(argv) < 2:
-            print(__doc__.strip().split("\n")[0], file=sys.stderr)
+            print("usage: " + __doc__.strip().split("\n")[0], file=sys.stderr)
             return 2
         variants_dir = argv[1]
         argv = argv[2:]
