@@ -17,6 +17,16 @@ script, with that one ordering taken away; "broken: NAME" alone reuses a
 variant an earlier tie of the same test defined.  The header also says
 "Result: Never" or "Result: Sometimes", what herd7 must report for the
 test as written; each broken variant must report Sometimes.
+
+What herd7 printed when the test (or variant NAME) was last checked is
+kept in the header too, one line each, written by litmus-herd.py --bless:
+
+     * herd7: Observation Never 0 3; States 3; exists No; Hash 0123...
+     * herd7 NAME: Observation Sometimes 1 3; States 4; exists Ok; Hash ...
+
+litmus-herd.py compares a fresh run with these fields one by one; Hash
+is herd7's digest of the test's code, so a test edited since its line
+was written is seen as stale.
 """
 
 import os
@@ -142,6 +152,24 @@ def functions(source):
 TIE = re.compile(r"^\s*\*?\s*Series:\s*(\w+)\(\):\s*(.*\S)\s*$")
 FIELD = re.compile(r"^\s*\*?\s*(after|before|broken):\s*(.*\S)\s*$")
 RESULT = re.compile(r"^\s*\*?\s*Result:\s*(\S+)\s*$")
+EXPECT = re.compile(r"^\s*\*?\s*herd7(?:\s+([a-z0-9-]+))?:\s*(.*\S)\s*$")
+# The fields of a herd7: line, in the order they are written.
+EXPECT_FIELDS = ("Observation", "States", "exists", "Hash")
+
+
+def parse_expect(text):
+    """A herd7: line's fields, FIELD -> value; None if malformed."""
+    fields = {}
+    for part in text.split(";"):
+        key, _, val = part.strip().partition(" ")
+        if key not in EXPECT_FIELDS or not val.strip() or key in fields:
+            return None
+        fields[key] = " ".join(val.split())
+    return fields if set(fields) == set(EXPECT_FIELDS) else None
+
+
+def format_expect(fields):
+    return "; ".join(f"{k} {fields[k]}" for k in EXPECT_FIELDS)
 
 
 class Tie:
@@ -157,6 +185,7 @@ class Test:
         self.result = None
         self.ties = []
         self.variants = {}   # NAME -> sed script
+        self.expect = {}     # None (the test) or a variant NAME -> (line, fields)
         with open(path, encoding="utf-8") as f:
             self.lines = f.read().split("\n")
         first = self.lines[0].split()
@@ -168,6 +197,18 @@ class Test:
             m = RESULT.match(line)
             if m:
                 self.result = m.group(1)
+                continue
+            m = EXPECT.match(line)
+            if m:
+                key = m.group(1)
+                fields = parse_expect(m.group(2))
+                if fields is None:
+                    raise Problem(f"{path} line {n}: not a herd7: line ('herd7[ VARIANT]: "
+                                  + "; ".join(f"{k} ..." for k in EXPECT_FIELDS)
+                                  + "'); run make lkmm-bless to write it again")
+                if key in self.expect:
+                    raise Problem(f"{path} line {n}: a second herd7 line for {key or 'the test'}; keep one")
+                self.expect[key] = (n, fields)
                 continue
             m = TIE.match(line)
             if m:
