@@ -1,6 +1,6 @@
 #!/bin/sh
-# /init of a litmus VM's initramfs (run by busybox sh as PID 1): a sketch
-# of scenario LITMUS, not yet made by kernel.mk.
+# /init of scenario LITMUS's initramfs (run by busybox sh as PID 1;
+# kernel/bin/litmus-initrd.sh packs it, kernel/lkmm.mk makes it).
 # Loads each klitmus7 module listed in /lib/modules/litmus/list (lines
 # "NAME FILE.ko [PARAM=VALUE...]", in order), reads its report from
 # /proc/litmus (reading runs the test), unloads it, and resets the

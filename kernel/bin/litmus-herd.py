@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """litmus-herd.py [--bless] [--only NAME] HERD7 MMDIR OUTDIR [LITMUSDIR]
 litmus-herd.py --table OUTDIR [LITMUSDIR]
+litmus-herd.py --files [LITMUSDIR]
 
 Run herd7 (the program HERD7) under the Linux-kernel memory model of
 MMDIR (a kernel tree's tools/memory-model, holding linux-kernel.cfg) on
@@ -26,6 +27,8 @@ file TESTS does not list is a failure.  --bless rewrites each test's
 herd7 lines from its runs instead of comparing (the Result rule still
 holds).  --table writes OUTDIR/table.md, the Markdown table of every
 listed test's rows, and fails if any test has none (it did not pass).
+--files checks only that every .litmus file is listed and every listed
+test has its file.
 Prints one line per run; exits 1 if any run is not as required.
 """
 
@@ -39,7 +42,8 @@ import litmuslib  # noqa: E402
 
 def usage():
     print("usage: " + __doc__.strip().split("\n")[0], file=sys.stderr)
-    print("       " + __doc__.strip().split("\n")[1][len("litmus-herd.py "):], file=sys.stderr)
+    for line in __doc__.strip().split("\n")[1:3]:
+        print("       " + line, file=sys.stderr)
     return 2
 
 
@@ -212,7 +216,30 @@ def table(out_dir, litmus_dir):
     return 0
 
 
+def files(litmus_dir):
+    try:
+        list_path, names = listed(litmus_dir)
+    except OSError as e:
+        print(f"litmus-herd: cannot read the list of tests: {e}")
+        return 1
+    present = sorted(f[:-len(".litmus")] for f in os.listdir(litmus_dir) if f.endswith(".litmus"))
+    bad = [f"{litmus_dir}/{n}.litmus: not listed in {list_path}; list it (or remove the file)"
+           for n in present if n not in names]
+    bad += [f"{litmus_dir}/{n}.litmus: missing ({list_path} lists {n}); restore it with git checkout, "
+            "or remove it from the list" for n in names if n not in present]
+    bad += [f"{list_path}: {n} is listed twice" for n in sorted(set(names)) if names.count(n) > 1]
+    for b in bad:
+        print(b)
+    if not bad:
+        print(f"litmus-herd: {list_path} lists the {len(names)} tests of {litmus_dir}")
+    return 1 if bad else 0
+
+
 def main(argv):
+    if argv[:1] == ["--files"]:
+        if len(argv) > 2:
+            return usage()
+        return files(argv[1] if len(argv) > 1 else "kernel/litmus")
     if argv[:1] == ["--table"]:
         if len(argv) not in (2, 3):
             return usage()
