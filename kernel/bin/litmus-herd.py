@@ -80,6 +80,9 @@ def listed(litmus_dir):
 
 class Runner:
     def __init__(self, herd, mm, out_dir, bless):
+        # herd7 runs from MMDIR, so a relative path to it is made absolute.
+        if os.sep in herd:
+            herd = os.path.abspath(herd)
         self.herd, self.mm, self.out_dir, self.bless = herd, mm, out_dir, bless
         self.problems = []
 
