@@ -126,7 +126,7 @@ check-checkers:
 # The tools are shellcheck-, pyflakes- and luacheck-clean (build/tests/lint.sh).
 check-lint:
 	@build/harness/record.sh lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
-$(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/*.sh) .ci/run)
+$(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/*.sh) .ci/run)
 	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 check-format-doc:
@@ -167,7 +167,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-checkers check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-checkers check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
@@ -175,6 +175,9 @@ check-run-all:
 # make check's second step, after the models and alone; the book comes
 # last, because its kernel chapter shows what the kernel checks printed.
 KERNEL_CHECKS := kernel-check kernel-bench-check
+# The memory-model checks (kernel/lkmm.mk), with the models: herd7 runs
+# take hundredths of a second (its one-time build is the slow step).
+LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 
 # The tools' own self-tests re-run only when a file they read (or the
 # version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
@@ -228,6 +231,8 @@ include kernel/bench.mk
 # The series' qrcu.c under relacy (chapter 12): its checks join make
 # check's parallel step and the chapter's (kernel/relacy.mk adds them).
 include kernel/relacy.mk
+# QRCU's barriers under the Linux-kernel memory model (herd7, klitmus7).
+include kernel/lkmm.mk
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')

@@ -157,6 +157,11 @@ kernel-scenario-list-selftest:
 kernel-scenario-list:
 	@kernel/bin/scenario-list.sh kernel/configs
 
+# A soak scenario named in KERNEL_SOAK_OWN_INITRD boots the shared kernel
+# with an initramfs another fragment makes, $(KERNEL_OUT)/initramfs-NAME.cpio.gz
+# (kernel/lkmm.mk's LITMUS: klitmus7's modules, not rcutorture).
+KERNEL_SOAK_OWN_INITRD ?=
+
 # Boot the scenarios of SOAKLIST (only those named in SOAK, if set) as
 # often and as long as it says, and keep every run in kernel/soak-runs/
 # for the book; then check and summarise all the kept runs.  Each
@@ -171,7 +176,10 @@ kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as l
 		if kernel/bin/config-check.sh kernel/configs/CFcommon kernel/configs/$$s >/dev/null 2>&1; then \
 			b=$(KERNEL_BUILD) r=$(KERNEL_INITRD); \
 		else b=$(KERNEL_OUT)/build-$$s r=$(KERNEL_OUT)/initramfs-$$s.cpio.gz; fi; \
-		$(KERNEL_SUBMAKE) $$r || exit 1; \
+		mk="$(KERNEL_SUBMAKE)"; \
+		case " $(KERNEL_SOAK_OWN_INITRD) " in *" $$s "*) b=$(KERNEL_BUILD) \
+			r=$(KERNEL_OUT)/initramfs-$$s.cpio.gz mk="$(MAKE) --no-print-directory -f Makefile OUT=$(OUT)" ;; esac; \
+		$$mk $$r || exit 1; \
 		while [ $$i -lt $$boots ]; do i=$$((i + 1)); \
 			echo "kernel-soak: $$s, boot $$i of $$boots, $$secs s, kernel $$b"; \
 			kernel/bin/run-qemu.sh $$s $$b $$r $(KERNEL_SOAK_OUT)/$$s $$secs || exit 1; \

@@ -1,16 +1,18 @@
 #!/bin/sh
 # lint: every tool is clean under its language's checker: shellcheck for
-# the shell scripts (build/ and kernel/), pyflakes for the Python tools,
+# the shell scripts (build/ and kernel/), pyflakes for the Python tools
+# (build/ and kernel/bin/; build/third-party/ holds others' sources, not ours),
 # luacheck for the pandoc filters.  Prints each finding and a count of
 # the files checked per checker; fails on any finding, or when a checker
 # is missing (make deps installs them).
 set -u
 status=0
 shell="" python="" lua=""
-for f in $(find build -type f | LC_ALL=C sort) kernel/bin/*.sh kernel/*.sh .ci/run; do
+for f in $(find build -type f | LC_ALL=C sort) kernel/bin/*.sh kernel/bin/*.py kernel/*.sh .ci/run; do
 	[ -f "$f" ] || continue
 	case $f in
 	build/tests/fixtures/*) ;;
+	build/third-party/*) ;;
 	*.lua) lua="$lua $f" ;;
 	*.sh) shell="$shell $f" ;;
 	*.py) python="$python $f" ;;

@@ -7,6 +7,9 @@
 #   scenarios.sh soaklist CONFIGDIR   SOAKLIST's rows: NAME BOOTS SECONDS
 #   scenarios.sh boot SCENARIO        SCENARIO.boot's parameters, on one line
 #   scenarios.sh type SCENARIO        the torture type SCENARIO.boot names
+#                                     (klitmus: a scenario of klitmus7's
+#                                     modules, whose .boot has klitmus.
+#                                     parameters and no torture type)
 #   scenarios.sh expect SCENARIO      SCENARIO.expect's requirements, one
 #                                     KEY=VALUE a line, comments dropped
 #
@@ -85,6 +88,9 @@ rows() {
 ttype() {
 	need "$1.boot"
 	t=$(clean "$1.boot" | sed -n -e 's/^rcutorture\.torture_type=\([^ ]*\)$/\1/p' | tail -n 1)
+	if [ -z "$t" ] && clean "$1.boot" | grep -q '^klitmus\.'; then
+		t=klitmus
+	fi
 	[ -n "$t" ] || die "$1.boot" 0 "no rcutorture.torture_type= line; add one"
 	echo "$t"
 }
@@ -96,7 +102,8 @@ boot() {
 }
 
 # expect SCENARIO: the checked KEY=VALUE lines of SCENARIO.expect.
-# report= and line= keep their text as written; the other keys lose
+# report=, line= and a klitmus scenario's never= and shown= (see
+# litmus-console.sh) keep their text as written; the other keys lose
 # their blanks and comments.  end= and cpus= are required.
 expect() {
 	f=$1.expect
@@ -106,7 +113,7 @@ expect() {
 	while IFS= read -r raw || [ -n "$raw" ]; do
 		n=$((n + 1))
 		case $raw in
-		report=?* | line=?*)
+		report=?* | line=?* | never=?* | shown=?*)
 			echo "$raw"
 			continue ;;
 		esac
@@ -121,7 +128,7 @@ expect() {
 			case $val in '' | *[!0-9]* | 0*) ;; *) ok=1 ;; esac
 			[ "$key" != cpus ] || cpus=$val ;;
 		esac
-		[ "$ok" = 1 ] || die "$f" "$n" "cannot use '$line'; want end=SUCCESS|FAILURE|HANG, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows,rwindows}=N (N > 0), one report=TEXT or line=TEXT"
+		[ "$ok" = 1 ] || die "$f" "$n" "cannot use '$line'; want end=SUCCESS|FAILURE|HANG, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows,rwindows}=N (N > 0), one report=TEXT or line=TEXT, or never=NAME, shown=NAME of a klitmus scenario"
 		echo "$key=$val"
 	done <"$f"
 	if [ -z "$end" ] || [ -z "$cpus" ]; then
