@@ -111,7 +111,7 @@ BREAKS = {
     ],
     "budgets": [
         Break("a block's time budget is enforced",
-              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=1}",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=9 timeout=1}",
               "time budget of 1 s that its block gives"),
         Break("a block's memory budget is enforced",
               r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
@@ -121,7 +121,7 @@ BREAKS = {
               "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
               " make ... MEMLIM=16000", env={"MEMLIM": "16"}),
         Break("TIME caps a block's timeout, naming the value to raise",
-              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=7 timeout=3600}",
+              r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 defs=-DN=9 timeout=3600}",
               "time ceiling TIME=1 s, below the 3600 s its block allows; raise it: make ... TIME=3600",
               env={"TIME": "1"}),
     ],
