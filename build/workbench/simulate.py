@@ -162,6 +162,9 @@ def replay(model, rid="", flags=""):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
     cycle = panreport.cycle_summary(out)
     print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
+    # The trail as the book shows its own (build/workbench/trail-view.py).
+    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
+                    work, name, defs, os.environ.get("WB_PROC", ""), source])
 
 
 def interactive(model, defs="", flags=""):

@@ -86,6 +86,9 @@ def main():
         cycle = panreport.cycle_summary(trail)
         if cycle:
             print(f"--- {cycle} (make replay MODEL={model} shows it with the values) ---")
+        # The trail as the book shows its own: a per-process timeline and
+        # the variables step by step (build/workbench/trail-view.py).
+        trail_view(work, name, defs, model)
     if why:
         names = modelfiles.ltl_names(model)
         hint = f" (its ltl formulas: {', '.join(names)})" if names and opts["ltl"] else ""
@@ -118,6 +121,12 @@ def main():
         what = f"no {kind} ({fair})"
     print(f"{model}: {what} in {fields.get('stored')} states"
           + (" (an approximate search: see the warning)" if warning else ""))
+
+
+def trail_view(work, name, defs, model):
+    import subprocess
+    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
+                    work, name, defs, os.environ.get("WB_PROC", ""), model])
 
 
 def book_depth(name, runflags):

@@ -35,3 +35,7 @@ models-index: $(EXTRACT_STAMPS) ## write models/README.md, the index of the mode
 
 check-models-index: $(EXTRACT_STAMPS)
 	@build/harness/record.sh models-index -- build/workbench/model-index.py --check
+
+# The trail's page (build/workbench/trail-view.py) shows the locals of
+# PROC=name or pid (default: the process of the last step).
+verify replay: export WB_PROC = $(call wb,PROC)
