@@ -148,8 +148,8 @@ def main():
              + '; Spin replayed it with <code>spin -t -p -g -l</code>.</p>')
     body = (intro + '\n<h2 id="timeline">The processes, step by step</h2>\n<div class="wide">'
             + timeline + '</div>\n<h2 id="variables">The variables, step by step</h2>\n'
-            f'<p class="note">One row per step: the {nglob} global variables and the {nloc} '
-            f'locals of process {pid} ({esc(names.get(pid, ""))}; another with PROC=name '
+            f'<p class="note">One row per step: the {nglob} global variable{"s" * (nglob != 1)} '
+            f'and the {nloc} local{"s" * (nloc != 1)} of process {pid} ({esc(names.get(pid, ""))}; another with PROC=name '
             'or PROC=pid), as they stand after the step; in bold, what the step changed. '
             'A blank cell: not yet set by the trail (Spin prints a variable when it '
             'changes).' + (' The shaded steps are the cycle.' if cycle else '') + '</p>\n'
