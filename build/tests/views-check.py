@@ -88,7 +88,7 @@ def check_trail(model, out, values, want_cycle, proc_local=None):
     # Spin's own word, row by row: after each step, the last "name =
     # value" line so far of each global and of the locals of the process
     # the page names; every cell of the table must say the same.
-    pid = re.search(r"locals of process (\d+)", open(path).read())
+    pid = re.search(r"locals? of process (\d+)", open(path).read())
     now, want = {}, []
     for line in open(values).read().splitlines():
         if re.match(r"^\s*\d+:\s+proc\s+\d+ \(.*\[.*\]$", line) or \
@@ -197,6 +197,18 @@ def main():
             f"(increment.spin.values.txt): {out.strip()[-200:]}")
     else:
         pages.append(check_trail("models/increment.spin", out, values, False))
+        # make interactive TRAIL=1, Enter at every choice: Spin's own
+        # interactive run follows the trail to its failing step.
+        out = run("sh", "-c", "yes '' | head -n 200 | build/workbench/interactive-trail.py "
+                  f"'{work[0]}' increment.spin '' models/increment.spin")
+        n = len([x for x in open(values).read().splitlines()
+                 if re.match(r"^\s*\d+:\s+proc\s+\d+ \(.*\[.*\]$|^\s*\d+: proc \d+ terminates", x)])
+        taken = re.search(r"--- (\d+) of the trail's (\d+) steps taken", out)
+        asked = out.count("[trail: choice")
+        say(f"reached the trail's error, its step {n}" in out and asked > 0,
+            f"models/increment.spin: make interactive TRAIL=1 offered the trail's choice at "
+            f"{asked} branch points and followed it through {taken.group(1) if taken else '?'} "
+            f"of {n} steps to the assertion")
         # make replay, the locals of another process.
         out = run("build/workbench/simulate.py", "replay", "models/increment.spin",
                   env={"WB_PROC": "incrementer"})

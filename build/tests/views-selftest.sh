@@ -37,6 +37,10 @@ mutant no-carry build/workbench/trail-view.py 's/now.update(r\["values"\])/now =
 case_ no-carry fail "PROBLEM: models/increment.spin: 5 variables (counter, progress[0], progress[1], i, sum) in 30 rows, each cell the value Spin's replay gives; " 0
 mutant no-cycle build/workbench/trail-view.py 's/for c in ("cycle", "error") if r\[c\]/for c in ("error",) if r[c]/'
 case_ no-cycle fail 'the cycle shaded: 3 timeline rows, 0 variable rows' 0
+# make interactive TRAIL=1: the trail's choice matched by statement
+# alone (another process's identical statement taken instead).
+mutant wrong-proc build/workbench/interactive-trail.py 's/if (pid, stmt) == want:/if stmt == want[1]:/'
+case_ wrong-proc fail 'PROBLEM: models/increment.spin: make interactive TRAIL=1 offered' 0
 # The state machines: the atomic transitions left out; every label on
 # the line after its statement's.
 mutant no-atomic build/workbench/automaton.py 's/^    for src, dst, flags, file, line, stmt in edges:$/&\n        if flags.startswith("A"):\n            continue/'
@@ -50,5 +54,5 @@ case_ unreached-line fail '1 line(s) marked, 0 on the line that holds the statem
 # wider than a phone.
 mutant wide build/workbench/trail-view.py "s/'<div class=\"wide\">' + vars_html/'<div>' + vars_html/"
 case_ wide fail 'at 400 px: the page is'
-[ "$bad" -eq 0 ] && echo "views-selftest: views-check fails on each of 8 broken copies of the tools and passes the good one"
+[ "$bad" -eq 0 ] && echo "views-selftest: views-check fails on each of 9 broken copies of the tools and passes the good one"
 exit "$bad"

@@ -168,6 +168,14 @@ def replay(model, rid="", flags=""):
 
 
 def interactive(model, defs="", flags=""):
+    if os.environ.get("WB_TRAIL"):
+        # TRAIL=1: start along the trail of the last make verify of MODEL
+        # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
+        src = runstore.verify_dir(model)
+        keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
+            if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
+                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")

@@ -90,7 +90,8 @@ def listing(files, items):
             num = str(n).rjust(width)
             if n in marks:
                 why = "; ".join(marks[n])
-                rows.append(f'<mark class="unreached" title="{esc(why)}">{num}  '
+                rows.append(f'<mark class="unreached" style="background: var(--mark); color: inherit" '
+                            f'title="{esc(why)}">{num}  '
                             f'{esc(text)}</mark>  <span class="why">&lt;- unreached: '
                             f'{esc(why)}</span>')
             else:

@@ -39,6 +39,8 @@ check-models-index: $(EXTRACT_STAMPS)
 # The trail's page (build/workbench/trail-view.py) shows the locals of
 # PROC=name or pid (default: the process of the last step).
 verify replay: export WB_PROC = $(call wb,PROC)
+# make interactive TRAIL=1 starts along the trail of make verify MODEL=...
+interactive: export WB_TRAIL = $(call wb,TRAIL)
 
 # The state machines of a model's processes, drawn by Graphviz.
 NO_RULES_GOALS += automaton
@@ -62,7 +64,7 @@ ALL_RUNS += $(filter $(OUT)/views/%,$(BOOK_GENERATED))
 check-views:
 	@build/harness/record.sh views-selftest -- build/harness/cached.sh views-selftest -v 'spin -V; dot -V 2>&1; chromium --version' \
 		build/workbench/trail-view.py build/workbench/automaton.py build/workbench/unreached.py \
-		build/workbench/viewpage.py build/workbench/verify.py build/workbench/simulate.py \
+		build/workbench/viewpage.py build/workbench/verify.py build/workbench/simulate.py build/workbench/interactive-trail.py \
 		build/book/trail-timeline.py build/book/book.css build/tests/browser-check.py build/tests/caselib.sh \
 		models/increment.spin models/loop-forever.spin $(LIB) build/tests/views-selftest.sh -- build/tests/views-selftest.sh
 CHAPTER_CHECKS += check-views
