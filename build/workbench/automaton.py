@@ -16,7 +16,6 @@ or accept label is drawn doubled, and the end of the body is "end".
 Exits 2 with one line when the model cannot be compiled or PROC is not
 one of its processes."""
 
-import base64
 import os
 import re
 import shutil
@@ -128,7 +127,8 @@ def svg(source):
     if p.returncode != 0:
         fail(f"dot failed (status {p.returncode}): {p.stderr.strip()[:200]}")
     # The XML prologue and doctype are for a file; inline, the <svg> is enough.
-    return p.stdout[p.stdout.index("<svg"):]
+    # The text and circles take the page's colour (dark pages too).
+    return p.stdout[p.stdout.index("<svg"):].replace(f'"{FG}"', '"currentColor"')
 
 
 def pick(found, model, proc):
@@ -156,12 +156,11 @@ def book(dest):
     found = machines(model, "", work)
     [proc] = pick(found, model, proc)
     picture = svg(dot(proc, found[proc]))
-    data = base64.b64encode(picture.encode()).decode()
     os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
+    # A raw HTML block: pandoc passes the drawing through untouched.
     with open(dest + ".tmp", "w") as f:
-        f.write(f'<div class="wide automaton"><img src="data:image/svg+xml;base64,{data}" '
-                f'alt="The state machine of {esc(proc)} in {esc(model)}, as drawn by '
-                f'make automaton MODEL={esc(model)} PROC={esc(proc)}"></div>\n\n'
+        f.write(f'```{{=html}}\n<div class="wide automaton" role="img" aria-label="The state '
+                f'machine of {esc(proc)} in {esc(model)}">\n{picture}</div>\n```\n\n'
                 f'<p class="note">{esc(LEGEND)} Drawn by <code>make automaton '
                 f'MODEL={esc(model)} PROC={esc(proc)}</code> from <code>pan -d</code>.</p>\n')
     os.replace(dest + ".tmp", dest)

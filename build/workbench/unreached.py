@@ -132,7 +132,7 @@ def book(dest):
     files = sources(model, items)
     os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
     with open(dest + ".tmp", "w") as f:
-        f.write(listing(files, items) + "\n\n<p class=\"note\">The unreached lines of run "
+        f.write("```{=html}\n" + listing(files, items) + "\n```\n\n<p class=\"note\">The unreached lines of run "
                 f"{esc(rid)}'s report, put back on <code>{esc(model)}</code> "
                 "(<code>make verify</code> shows the same for any model).</p>\n")
     os.replace(dest + ".tmp", dest)
