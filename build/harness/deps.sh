@@ -111,8 +111,10 @@ for g in $(for t in $tiers; do goals_of "$t"; done | tr ' ' '\n' | awk 'NF && !s
 	done
 	if [ $ok = yes ]; then works="$works $g"; else broken="$broken $g"; fi
 done
+still="no target works yet"
+[ -z "$works" ] || still="still working: make$works"
 while read -r p why; do
-	echo "deps: cannot install $p (tier $(tier_of "$p")): ${why:-apt-get failed}; still working: make" \
-		"${works# }${works:+;}${works:-nothing;} not:$broken, make check" >&2
+	echo "deps: cannot install $p (tier $(tier_of "$p")): ${why:-apt-get failed}; $still;" \
+		"not working:$broken, make check" >&2
 done <"$log.failed"
 exit 1
