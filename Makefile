@@ -78,6 +78,14 @@ endif
 $(OUT)/deps.stamp:
 	@mkdir -p $(OUT) && touch $@
 
+# Each goal asks for its tiers alone, and a package apt cannot install is
+# named (build/tests/deps-selftest.sh, with apt and dpkg stood in for).
+.PHONY: check-deps
+check-deps:
+	@build/harness/record.sh deps-selftest -- build/harness/cached.sh deps-selftest build/harness/deps.sh \
+		build/harness/apt-packages build/tests/caselib.sh build/tests/deps-selftest.sh -- build/tests/deps-selftest.sh
+CHAPTER_CHECKS += check-deps
+
 $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 	@mkdir -p $(OUT)
 	@spin -V > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ || mv $@.tmp$$$$ $@; }; rm -f $@.tmp$$$$
