@@ -66,5 +66,6 @@ check-views:
 		build/workbench/trail-view.py build/workbench/automaton.py build/workbench/unreached.py \
 		build/workbench/viewpage.py build/workbench/verify.py build/workbench/simulate.py build/workbench/interactive-trail.py \
 		build/book/trail-timeline.py build/book/book.css build/tests/browser-check.py build/tests/caselib.sh \
-		models/increment.spin models/loop-forever.spin $(LIB) build/tests/views-selftest.sh -- build/tests/views-selftest.sh
+		models/increment.spin models/loop-forever.spin models/lock-live.spin models/lock.h $(LIB) \
+		build/tests/views-check.py build/tests/views-selftest.sh -- build/tests/views-selftest.sh
 CHAPTER_CHECKS += check-views
