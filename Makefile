@@ -61,6 +61,8 @@ help: ## list the targets
 	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP (verify), SEED STEPS SIMFLAGS"
 	@echo "  (simulate), RUN TRAILFLAGS (replay), MEMLIM=$(MEMLIM) (MB) and"
 	@echo "  TIME=$(TIME) (s), ceilings over every search, FORCE=1 (models: discard your edits)"
+	@echo "  PROC=name|pid (verify, replay: whose locals the trail's page shows; automaton: one"
+	@echo "  process), TRAIL=1 (interactive: start along the trail of make verify)"
 
 deps: $(OUT)/deps.stamp ## install the Debian packages the project needs (deps-TIER: one tier's, e.g. make deps-models)
 deps-%: ; @:

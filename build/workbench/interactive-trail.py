@@ -18,13 +18,11 @@ yours, as in make interactive.  Exits 2 with one line when there is no
 trail."""
 
 import os
-import pty
 import re
 import select
 import shutil
 import subprocess
 import sys
-import termios
 
 STEP = re.compile(r"^\s*\d+:\s+proc\s+(\d+) \([^)]*\) (\S+):(\d+) \(state \d+\)\s+\[(.*)\]\s*$")
 END = re.compile(r"^\s*\d+:\s+proc\s+(\d+) (?:\([^)]*\)\s+)?terminates")
@@ -173,15 +171,11 @@ def main():
     session = Session(steps, ask)
     cmd = ["spin", "-i", "-p", "-g"] + defs.split() + [name]
     print("$ " + " ".join(cmd), flush=True)
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(work)
-        os.execvp("spin", cmd)
-    # Spin reads from a terminal of its own (so that it shows each prompt
-    # at once); that terminal does not echo what this program types.
-    attrs = termios.tcgetattr(fd)
-    attrs[3] &= ~termios.ECHO
-    termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    # Spin's output unbuffered (stdbuf -o0), so that each prompt arrives
+    # at once through the pipe.
+    proc = subprocess.Popen(["stdbuf", "-o0"] + cmd, cwd=work, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    fd = proc.stdout.fileno()
     pending = ""
     try:
         while True:
@@ -194,7 +188,7 @@ def main():
                 break
             if not data:
                 break
-            pending += data.replace("\r\n", "\n")
+            pending += data
             # Whole lines: shown, and read for steps and choices.
             while "\n" in pending:
                 line, pending = pending.split("\n", 1)
@@ -206,12 +200,16 @@ def main():
                 print(pending.rstrip(), end="", flush=True)
                 pending = ""
                 reply = session.answer(m.group(1), m.group(2))
-                os.write(fd, ((reply if reply is not None else "q") + "\n").encode())
+                try:
+                    proc.stdin.write(((reply if reply is not None else "q") + "\n").encode())
+                    proc.stdin.flush()
+                except BrokenPipeError:
+                    break
     except KeyboardInterrupt:
         pass
     if pending:
         print(pending, flush=True)
-    _, status = os.waitpid(pid, 0)
+    proc.wait()
     print(f"--- {session.at} of the trail's {len(steps)} steps taken as the trail took them")
 
 
