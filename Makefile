@@ -29,7 +29,7 @@ RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
 
 .DEFAULT_GOAL := all
-NO_RULES_GOALS := help deps clean lint
+NO_RULES_GOALS := help deps clean lint $(filter deps-%,$(MAKECMDGOALS))
 .PHONY: all help deps models check check-models check-harness check-checkers check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
@@ -61,12 +61,32 @@ help: ## list the targets
 	@echo "Variables: MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP (verify), SEED STEPS SIMFLAGS"
 	@echo "  (simulate), RUN TRAILFLAGS (replay), MEMLIM=$(MEMLIM) (MB) and"
 	@echo "  TIME=$(TIME) (s), ceilings over every search, FORCE=1 (models: discard your edits)"
+	@echo "  PROC=name|pid (verify, replay: whose locals the trail's page shows; automaton: one"
+	@echo "  process), TRAIL=1 (interactive: start along the trail of make verify)"
 
-deps: $(OUT)/deps.stamp ## install the Debian packages the project needs
+deps: $(OUT)/deps.stamp ## install the Debian packages the project needs (deps-TIER: one tier's, e.g. make deps-models)
+deps-%: ; @:
 
-$(OUT)/deps.stamp: build/harness/apt-packages build/harness/deps.sh
-	@build/harness/deps.sh
+# The packages the goals on the command line need, by tier (each package
+# is named once, under its tier, in build/harness/apt-packages): checked,
+# and installed when missing, before anything runs; one line names a
+# package that cannot be installed and the targets that still work.
+ifeq ($(MAKELEVEL),0)
+ifneq ($(shell build/harness/deps.sh --goals $(MAKECMDGOALS) >&2 || echo failed),)
+$(error nothing was run: the packages these targets need are not all installed (the lines above say which and why))
+endif
+endif
+# Checked above, when make started; this only orders the rules after it.
+$(OUT)/deps.stamp:
 	@mkdir -p $(OUT) && touch $@
+
+# Each goal asks for its tiers alone, and a package apt cannot install is
+# named (build/tests/deps-selftest.sh, with apt and dpkg stood in for).
+.PHONY: check-deps
+check-deps:
+	@build/harness/record.sh deps-selftest -- build/harness/cached.sh deps-selftest build/harness/deps.sh \
+		build/harness/apt-packages build/tests/caselib.sh build/tests/deps-selftest.sh -- build/tests/deps-selftest.sh
+CHAPTER_CHECKS += check-deps
 
 $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 	@mkdir -p $(OUT)

@@ -162,9 +162,20 @@ def replay(model, rid="", flags=""):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
     cycle = panreport.cycle_summary(out)
     print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
+    # The trail as the book shows its own (build/workbench/trail-view.py).
+    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
+                    work, name, defs, os.environ.get("WB_PROC", ""), source])
 
 
 def interactive(model, defs="", flags=""):
+    if os.environ.get("WB_TRAIL"):
+        # TRAIL=1: start along the trail of the last make verify of MODEL
+        # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
+        src = runstore.verify_dir(model)
+        keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
+            if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
+                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")

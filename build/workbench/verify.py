@@ -74,6 +74,8 @@ def main():
         f.write("".join(f"{k}={v}\n" for k, v in (
             ("model", model), ("defs", defs), ("cflags", cflags), ("runflags", runflags))))
     print(text, end="")
+    # pan's "unreached in" lines, marked on the source (build/workbench/unreached.py).
+    unreached_view(text, work, name, model)
     fields = panreport.parse(text)
     why = panreport.incomplete(text, fields, runflags, book_depth(name, runflags)) \
         or panreport.liveness_problem(fields, runflags, **opts)
@@ -86,6 +88,9 @@ def main():
         cycle = panreport.cycle_summary(trail)
         if cycle:
             print(f"--- {cycle} (make replay MODEL={model} shows it with the values) ---")
+        # The trail as the book shows its own: a per-process timeline and
+        # the variables step by step (build/workbench/trail-view.py).
+        trail_view(work, name, defs, model)
     if why:
         names = modelfiles.ltl_names(model)
         hint = f" (its ltl formulas: {', '.join(names)})" if names and opts["ltl"] else ""
@@ -118,6 +123,18 @@ def main():
         what = f"no {kind} ({fair})"
     print(f"{model}: {what} in {fields.get('stored')} states"
           + (" (an approximate search: see the warning)" if warning else ""))
+
+
+def unreached_view(text, work, name, model):
+    import subprocess
+    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "unreached.py"),
+                    model, os.path.join(work, name + ".unreached.html")], input=text, text=True)
+
+
+def trail_view(work, name, defs, model):
+    import subprocess
+    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
+                    work, name, defs, os.environ.get("WB_PROC", ""), model])
 
 
 def book_depth(name, runflags):

@@ -35,3 +35,37 @@ models-index: $(EXTRACT_STAMPS) ## write models/README.md, the index of the mode
 
 check-models-index: $(EXTRACT_STAMPS)
 	@build/harness/record.sh models-index -- build/workbench/model-index.py --check
+
+# The trail's page (build/workbench/trail-view.py) shows the locals of
+# PROC=name or pid (default: the process of the last step).
+verify replay: export WB_PROC = $(call wb,PROC)
+# make interactive TRAIL=1 starts along the trail of make verify MODEL=...
+interactive: export WB_TRAIL = $(call wb,TRAIL)
+
+# The state machines of a model's processes, drawn by Graphviz.
+NO_RULES_GOALS += automaton
+.PHONY: automaton check-views
+automaton: $(OUT)/deps.stamp ## draw the state machines of MODEL=path's processes (PROC=name: one of them) as SVG, from pan -d
+	@$(WB_NOTE) build/workbench/automaton.py "$(call wb,MODEL)" "$(call wb,PROC)" "$(call wb,DEFS)"
+
+# The views a chapter shows ({.generated src=out/views/...} blocks): a
+# process's state machine (automaton.MODEL.PROC.md) and a run's unreached
+# code (unreached.RUNID.md).  make book makes them with the runs.
+VIEW_TOOLS := $(call SHA,build/workbench/viewpage.py $(LIB))
+$(OUT)/views/automaton.%.md: $(call SHA,build/workbench/automaton.py) $(VIEW_TOOLS) $(wildcard models/*.spin models/*.h)
+	@build/workbench/automaton.py --md $@
+$(OUT)/views/unreached.%.md: $(OUT)/runs/%.out $(call SHA,build/workbench/unreached.py) $(VIEW_TOOLS)
+	@build/workbench/unreached.py --md $@
+ALL_RUNS += $(filter $(OUT)/views/%,$(BOOK_GENERATED))
+
+# The reader's views (trail, state machines, unreached code) on the
+# book's models, each seen to fail on a broken tool, and their pages in
+# Chromium at both widths (build/tests/views-selftest.sh).
+check-views:
+	@build/harness/record.sh views-selftest -- build/harness/cached.sh views-selftest -v 'spin -V; dot -V 2>&1; chromium --version' \
+		build/workbench/trail-view.py build/workbench/automaton.py build/workbench/unreached.py \
+		build/workbench/viewpage.py build/workbench/verify.py build/workbench/simulate.py build/workbench/interactive-trail.py \
+		build/book/trail-timeline.py build/book/book.css build/tests/browser-check.py build/tests/caselib.sh \
+		models/increment.spin models/loop-forever.spin models/lock-live.spin models/lock.h $(LIB) \
+		build/tests/views-check.py build/tests/views-selftest.sh -- build/tests/views-selftest.sh
+CHAPTER_CHECKS += check-views
