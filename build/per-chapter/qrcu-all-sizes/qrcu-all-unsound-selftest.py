@@ -21,7 +21,9 @@ cases also derive the mutant from the edited model with the chapter's
 own edit, run it with its block's flags, and want the line the chapter's
 verdict= makes check print.
 
-Then, for every row of sweep probe-all, the line of qrcu-all.spin that
+Then, for every row of every probe sweep of the book (chapter 9's
+probe-all, chapter 8's probe-r5, -r6, -r7, chapter 7's liveness probes:
+each sweep whose parameter is PROBE), the line of the base model that
 the row's mark sits on is deleted: the derived probes model must no
 longer place that mark, which check-run.py reports for the row.
 
@@ -163,36 +165,56 @@ def edited(base, edits):
     return text, None
 
 
-def deletions(base, rows):
-    """For each probe row: qrcu-all.spin with the line its mark sits on
-    deleted must give a probes model that no longer places the mark."""
-    body = derive_body("qrcu-all-probes.spin")
+def probe_sweeps():
+    """(sweep id, base model name, base text, probe edit, {PROBE: row id})
+    of every sweep of the book whose parameter is PROBE."""
+    found = []
+    for d in runstore.extract_dirs(runstore.OUT):
+        for spec in runstore.defined("sweep", d):
+            keys, _ = blockformat.read_spec(spec)
+            if keys.get("params") != "PROBE":
+                continue
+            derive = os.path.join(d, "derive." + keys["model"])
+            if not os.path.exists(derive):
+                continue
+            head, body = open(derive).read().split("\n---\n", 1)
+            base = re.search(r"^from=(\S+)", head, re.M).group(1)
+            path = os.path.join(runstore.MODELS, base)
+            if not os.path.exists(path):
+                continue
+            rows = {c["PROBE"]: rid for rid, _, _, _, c in blockformat.sweep_rows(spec, d)}
+            found.append((keys["id"], base, open(path).read(), body, keys["model"], rows))
+    return found
+
+
+def deletions(name, base, body, model, rows):
+    """For each probe row: the base model NAME with the line its mark sits
+    on deleted must give a probes model that no longer places the mark."""
     probes = modelfiles.transform(base, body)
     if isinstance(probes, Exception):
-        return 1, [f"NOT OK the probe edit does not apply to the unedited model: {probes}"]
+        return 1, [f"NOT OK the probe edit of {model} does not apply to {name}: {probes}"]
     b, p = base.split("\n"), probes.split("\n")
     head = len(p) - len(b)
     if head < 0 or p[head:][0] != b[0] or p[-1] != b[-1]:
-        return 1, ["NOT OK the probe edit no longer maps qrcu-all.spin line for line after its "
-                   "header; the deletion cases need it to"]
+        return 1, [f"NOT OK the probe edit of {model} no longer maps {name} line for line "
+                   "after its header; the deletion cases need it to"]
     bad, lines = 0, []
     for probe in sorted(rows):
         at = [i for i, line in enumerate(p[head:]) if probe in MARK.findall(line)]
         if not at:
             bad += 1
-            lines.append(f"NOT OK deletion of {probe}: the unedited model places no mark for it")
+            lines.append(f"NOT OK deletion of {probe}: {model} places no mark for it")
             continue
         text = "\n".join(line for i, line in enumerate(b) if i not in at)
         got = modelfiles.transform(text, body)
         placed = set() if isinstance(got, Exception) else set(MARK.findall(got))
         if probe in placed:
             bad += 1
-            lines.append(f"NOT CAUGHT: deleting qrcu-all.spin line {at[0] + 1} still places "
+            lines.append(f"NOT CAUGHT: deleting {name} line {at[0] + 1} still places "
                          f"reached({probe})")
         else:
-            lines.append(f"ok: deleting qrcu-all.spin line {at[0] + 1} ({b[at[0]].strip()[:48]}): "
-                         f"{rows[probe][0]}: probe {probe}: qrcu-all-probes.spin places no "
-                         f"reached({probe})")
+            lines.append(f"ok: deleting {name} line {at[0] + 1} ({b[at[0]].strip()[:40]}): "
+                         f"{rows[probe]}: probe {probe}: {model} places no reached({probe})")
     return bad, lines
 
 
@@ -235,13 +257,21 @@ def main():
                     print(f"NOT CAUGHT: {name}: {rid}: expected its verdict to fail with "
                           f"'but {want}', got {got!r}")
                     bad += 1
-    k, lines = deletions(base, rows)
-    print("\n".join(lines))
-    bad += k
+    sweeps = probe_sweeps()
+    if not any(sid == SWEEP for sid, *_ in sweeps):
+        print(f"NOT OK no sweep {SWEEP} among the book's probe sweeps")
+        bad += 1
+    deleted = 0
+    for sid, name, text, body, model, sweep_rows in sweeps:
+        k, lines = deletions(name, text, body, model, sweep_rows)
+        print("\n".join(lines))
+        bad += k
+        deleted += len(sweep_rows)
     if bad:
         sys.exit(f"qrcu-all-unsound-selftest: {bad} case(s) wrong")
     print(f"qrcu-all-unsound-selftest: each of {len(CASES)} unsound edits fails make check, "
-          f"and so does deleting the line of each of {len(rows)} probes; each control "
+          f"and so does deleting the line of each of {deleted} probes of {len(sweeps)} probe "
+          "sweeps; each control "
           "stops on its probe on the unedited model")
 
 
