@@ -2,7 +2,7 @@
  * transition NAME is first taken; a probe that passes marks a dead one. */
 mtype:probe = { dec_below, dec_bound_down, dec_bound_stay, inc_below, inc_at_bound,
 	reader_enters, reader_retries, reader_unlocks,
-	other_reads_idx, other_inc_ok, other_inc_fails, other_unlocks_0, other_unlocks_1,
+	other_reads_idx, other_inc_ok, other_inc_fails, other_holds_two, other_unlocks_0, other_unlocks_1,
 	updater_resums, updater_slowpath, updater_fastpath, updater_drains,
 	env_locks, env_adds, env_flips, env_takes, env_drains, env_unlocks,
 	init_one_reader, init_more_readers };
@@ -74,7 +74,7 @@ proctype qrcu_reader()
 		if \
 		:: ctr(b) > 0 -> reached(other_inc_ok) inc(held[b], K) \
 		:: else -> reached(other_inc_fails) inc(idle, 1) \
-		fi }
+		fi; reached_if(other_holds_two, held[b] >= 2) skip }
 
 proctype other_readers()
 {

@@ -6,7 +6,9 @@ breaks one thing at a time, and checks that the report then exits 1
 with the message that names it: a broken reduction that no mutant gets
 through (the negative control), a failure whose smaller configurations
 were not seen to pass, an all-sizes model that fails, a mutant the
-all-sizes model no longer catches, and a missing report.  Needs the
+all-sizes model no longer catches, a missing report, a broken
+abstraction of the all-sizes model that no mutant notices, and an exact
+run that no longer reproduces its abstract counterexample.  Needs the
 runs of make chapter-9 in OUT."""
 
 import os
@@ -49,6 +51,14 @@ CASES = [
     ("outside the assumptions yet passing", {"mut-twoslow-all-2": passing},
      "run mut-twoslow-all-2: the chapter's verdict is"),
     ("missing report", {"mut-wrap-orig-1-3": None}, "no report"),
+    # The all-sizes model's own broken abstractions, and the exact run
+    # beside each abstract counterexample.
+    ("abstraction without other readers noticed by nothing",
+     {"mut-oneunlock-noothers-2": failing}, "the broken abstraction noothers"),
+    ("abstraction without environment noticed by nothing",
+     {"mut-earlyout-noenv-2": failing}, "the broken abstraction noenv"),
+    ("exact run that does not reproduce", {"mut-oneunlock-orig-1-2": passing},
+     "does not reproduce mut-oneunlock-all-2's failure"),
 ]
 
 
