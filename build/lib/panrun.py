@@ -23,6 +23,34 @@ def _progress(line, label):
         sys.stderr.flush()
 
 
+def fixed_memory(text, runflags, memlim):
+    """When pan ran out of memory before storing its states, because
+    its hash table (-w) or DFS stack (-m) alone does not fit in MEMLIM,
+    what to do, else None: compression (-DCOLLAPSE) shrinks stored
+    states, not these."""
+    need = re.search(r"^\s*([\d.e+]+) bytes more needed", text, re.M)
+    used = re.search(r"^\s*([\d.e+]+) bytes used", text, re.M)
+    if not need or not used:
+        return None
+    need, used = float(need.group(1)), float(used.group(1))
+    stored = re.search(r"^\s*([\d.e+]+) states, stored", text, re.M)
+    if stored and float(stored.group(1)) > 0:
+        return None
+    words = shlex.split(runflags)
+    w = next((int(x[2:]) for x in words if re.fullmatch(r"-w\d+", x)), 24)
+    m = next((int(x[2:]) for x in words if re.fullmatch(r"-m\d+", x)), 10000)
+    at_least = int((used + need) / 2 ** 20) + 1
+    if abs(need - 8 * 2 ** w) <= 0.01 * 8 * 2 ** w:
+        what = f"its hash table (-w{w}: {8 * 2 ** w / 2 ** 20:g} MB)"
+        smaller = f"a smaller table (RUNFLAGS=-w{max(w - 4, 10)})"
+    else:
+        what = f"its DFS stack (-m{m})"
+        smaller = f"a shallower stack (RUNFLAGS=-m{max(m // 10, 100)})"
+    return (f"pan cannot allocate {what} within MEMLIM={memlim} MB, before storing "
+            f"any state (compression such as -DCOLLAPSE cannot help): raise it, "
+            f"make ... MEMLIM={at_least}, or give {smaller}")
+
+
 def run(model, workdir, defs="", cflags=None, runflags="",
         timeout=None, memlim=None, label=None, trail=True):
     """Compile and run MODEL in a private directory, which then becomes
@@ -116,6 +144,9 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        f"{timeout} s that its block gives (timeout={asked_t}); "
                        f"raise timeout= in the chapter or shrink the model")
     if "-DMEMLIM bound" in text or "out of memory" in text:
+        fixed = fixed_memory(text, runflags, memlim)
+        if fixed:
+            raise RunError(f"{model}: {fixed}")
         if which["memory"] == "ceiling" and asked_m:
             raise RunError(f"{model}: search stopped at the memory ceiling MEMLIM="
                            f"{memlim} MB, below the {asked_m} MB its block "
@@ -134,6 +165,14 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        f"vector, e.g. CFLAGS=\""
                        + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
                                   + ["-DVECTORSZ=4096"]) + "\")")
+    if proc.returncode == 0 and "State-vector" not in text and \
+            not re.search(r"error|disabled by|requires|unknown option|not supported", text, re.I):
+        # Flags such as -d (the state tables) make pan print something
+        # other than a search and stop: that is the answer, not a failure.
+        e = RunError(f"{model}: pan did not search (./pan {runflags}): what it printed is "
+                     "above; drop those RUNFLAGS to search")
+        e.output = text
+        raise e
     if proc.returncode not in (0, 1) or "State-vector" not in text:
         # The line that says why: an error, an option pan refuses, else
         # its first own line.
