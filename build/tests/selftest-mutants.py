@@ -59,6 +59,9 @@ MUTANTS = [
     ("a fresh run's time quoted", "build/book/run-figures.py",
      "if fresh and key in panreport.VARYING_FIELDS:", "if False:",
      "the book refuses a varying figure of a fresh run (a sweep row's time), not a shown run's", "fields"),
+    ("bless keeps a report whose lines differ", "build/pipeline/bless.py",
+     "panreport.FIELDS) and bool(b) and \\", "panreport.FIELDS) and bool(b) or \\",
+     "make bless refreshes a report whose hash conflicts differs", "fields"),
     ("require= reads comments", "build/workbench/grade.py",
      "if d[\"require\"] not in (text if comment else code_of(text)):", "if d[\"require\"] not in text:",
      "exercise: an assertion kept only in a comment does not meet require=", "exercise"),
@@ -77,7 +80,7 @@ MUTANTS = [
      "runflags, (seconds, mb)))", "runflags))",
      "make verify: the command printed is the one that runs, budgets and all", "workbench"),
     ("-DCOLLAPSE suggested for pan's hash table", "build/lib/panrun.py",
-     "        fixed = fixed_memory(text, runflags, memlim)", "        fixed = None",
+     "        fixed = fixed_memory(text, runflags)", "        fixed = None",
      "make verify: a MEMLIM below pan's hash table names the table and what helps", "workbench"),
 ]
 

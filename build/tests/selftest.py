@@ -115,7 +115,8 @@ BREAKS = {
               "time budget of 1 s that its block gives"),
         Break("a block's memory budget is enforced",
               r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
-              "memory budget of 16 MB that its block gives"),
+              "memory budget of 16 MB that its block gives (memlim=16): pan cannot allocate its "
+              "hash table (-w24: 128 MB) within 16 MB"),
         Break("MEMLIM caps a block's memlim, naming the value to raise",
               r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16000}",
               "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
@@ -290,12 +291,13 @@ WORKBENCH_VERIFY = [
     # or a smaller table/stack helps, compression cannot.
     ("a MEMLIM below pan's hash table names the table and what helps",
      ["MODEL=models/tiny.spin", "MEMLIM=64"], None, 2,
-     ["pan cannot allocate its hash table (-w24: 128 MB) within MEMLIM=64 MB, before storing "
-      "any state (compression such as -DCOLLAPSE cannot help): raise it, make ... MEMLIM=129, "
-      "or give a smaller table (RUNFLAGS=-w20)"], ["or compile with -DCOLLAPSE"]),
+     ["search stopped at the memory budget MEMLIM=64 MB: pan cannot allocate its hash table "
+      "(-w24: 128 MB) within 64 MB, before storing any state (compression such as -DCOLLAPSE "
+      "cannot help); raise it, make ... MEMLIM=129, or give a smaller table (RUNFLAGS=-w20)"],
+     ["or compile with -DCOLLAPSE"]),
     ("a MEMLIM below pan's DFS stack names the stack and what helps",
      ["MODEL=models/tiny.spin", "MEMLIM=200", "RUNFLAGS=-m100000000"], None, 2,
-     ["pan cannot allocate its DFS stack (-m100000000) within MEMLIM=200 MB",
+     ["pan cannot allocate its DFS stack (-m100000000) within 200 MB",
       "or give a shallower stack (RUNFLAGS=-m10000000)"], ["or compile with -DCOLLAPSE"]),
     ("-DSAFETY with a search for cycles is refused, saying what to drop",
      ["MODEL=models/cycle.spin", "CFLAGS=-DSAFETY", "RUNFLAGS=-a"], None, 2,
@@ -430,6 +432,23 @@ def fields_cases(proj, fx):
     open(os.path.join(proj, FIXTURE), "w").write(old)
     expect("a report whose only change is its time still passes (times are named as varying)",
            code == 0 and slow != racy and re.search(r"^\d+ passed, 0 failed$", out, re.M), out[-900:])
+    # make bless refreshes a report that differs only in such a line (it
+    # once kept the page whenever the compared fields agreed), and keeps
+    # one whose only change is its time.
+    for what, body, want in (("hash conflicts", re.sub(r"^(hash conflicts:\s+)(\d+)",
+                                                       lambda mm: mm.group(1) + str(int(mm.group(2)) + 1),
+                                                       racy, count=1, flags=re.M), True),
+                             ("its time", slow, False)):
+        edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)", lambda mm, b=body: mm.group(1) + b + mm.group(2))
+        code, out = make(proj, "bless")
+        blessed = re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", open(os.path.join(proj, FIXTURE)).read(), re.S)
+        open(os.path.join(proj, FIXTURE), "w").write(old)
+        refreshed = "tiny-racy: expected output refreshed" in out
+        expect(f"make bless {'refreshes' if want else 'keeps'} a report whose {what} differs",
+               code == 0 and refreshed == want and blessed
+               and (blessed.group(1) != body) == want, out[-900:],
+               (out, "tiny-racy: expected output refreshed") if want else None)
+    make(proj, "models")
     # A figure that varies is quoted only from a report the page shows or
     # one kept: a sweep row's fresh run gives none.
     code, out = sh(proj, "build/book/run-figures.py", "out")
