@@ -430,8 +430,8 @@ local function grade_block(el)
   local how = {}
   if attr(el, 'require') then
     local comment = attr(el, 'require'):match('^%s*/%*')
-    table.insert(how, 'the file' .. (comment and '' or "'s code (comments aside)") .. ' still holds `'
-      .. attr(el, 'require') .. '`')
+    table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`'
+      .. (comment and '' or ' as code, not in a comment'))
   end
   if attr(el, 'forbid') then
     table.insert(how, 'no line' .. (attr(el, 'within') and (' of `' .. attr(el, 'within') .. '`') or '')
@@ -448,11 +448,15 @@ local function grade_block(el)
     -- The grader's own reading (build/workbench/grade.py): with ltl=, a
     -- search for acceptance cycles of the formula; else a safety search.
     local ltl = attr(el, 'ltl')
-    local found = ltl and ('an acceptance cycle of `' .. ltl .. '`') or 'an assertion violated'
-    local search = ltl and (' searched for acceptance cycles of `' .. ltl .. '`'
-      .. (attr(el, 'fair') and ' under weak fairness' or '')) or ''
-    table.insert(how, 'Spin on ' .. what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
-      .. search .. (verdict == 'pass' and ' finds no error' or (' finds ' .. found)))
+    local on = what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
+    if ltl then
+      table.insert(how, "Spin's search for acceptance cycles of `" .. ltl .. '`'
+        .. (attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
+        .. (verdict == 'pass' and ', finds none' or ', finds one'))
+    else
+      table.insert(how, 'Spin on ' .. on
+        .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
+    end
   end
   if attr(el, 'max-stored') then
     table.insert(how, 'in at most ' .. attr(el, 'max-stored') .. ' stored states')
