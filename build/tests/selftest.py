@@ -438,7 +438,7 @@ def fields_cases(proj, fx):
     for what, body, want in (("hash conflicts", re.sub(r"^(hash conflicts:\s+)(\d+)",
                                                        lambda mm: mm.group(1) + str(int(mm.group(2)) + 1),
                                                        racy, count=1, flags=re.M), True),
-                             ("its time", slow, False)):
+                             ("time", slow, False)):
         edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)", lambda mm, b=body: mm.group(1) + b + mm.group(2))
         code, out = make(proj, "bless")
         blessed = re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", open(os.path.join(proj, FIXTURE)).read(), re.S)
