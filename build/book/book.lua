@@ -247,6 +247,10 @@ local function run_value(ref)
       .. '; it has ' .. table.concat(names, ', '))
     return nil
   end
+  if v:sub(1, 1) == '!' then  -- refused by run-figures.py, which says why
+    err('run figure "' .. ref .. '": ' .. v:sub(2))
+    return nil
+  end
   return tonumber(v), v, COUNTS[field]
 end
 
@@ -424,16 +428,35 @@ end
 -- in words, then how (the run's flags, the bound, the variant).
 local function grade_block(el)
   local how = {}
-  if attr(el, 'require') then table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`') end
+  if attr(el, 'require') then
+    local comment = attr(el, 'require'):match('^%s*/%*')
+    table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`'
+      .. (comment and '' or ' as code, not in a comment'))
+  end
   if attr(el, 'forbid') then
     table.insert(how, 'no line' .. (attr(el, 'within') and (' of `' .. attr(el, 'within') .. '`') or '')
       .. ' matches `' .. attr(el, 'forbid') .. '`')
   end
+  if attr(el, 'as-given') then
+    table.insert(how, (attr(el, 'within') and ('`' .. attr(el, 'within') .. '`') or 'the file')
+      .. ' is its starting version, comments and spacing aside'
+      .. (attr(el, 'except') and (', but for the lines matching `' .. attr(el, 'except') .. '`') or ''))
+  end
   local verdict = attr(el, 'verdict')
   if verdict then
     local what = el.text ~= '' and 'the variant below' or 'the file'
-    table.insert(how, 'Spin on ' .. what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
-      .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
+    -- The grader's own reading (build/workbench/grade.py): with ltl=, a
+    -- search for acceptance cycles of the formula; else a safety search.
+    local ltl = attr(el, 'ltl')
+    local on = what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
+    if ltl then
+      table.insert(how, "Spin's search for acceptance cycles of `" .. ltl .. '`'
+        .. (attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
+        .. (verdict == 'pass' and ', finds none' or ', finds one'))
+    else
+      table.insert(how, 'Spin on ' .. on
+        .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
+    end
   end
   if attr(el, 'max-stored') then
     table.insert(how, 'in at most ' .. attr(el, 'max-stored') .. ' stored states')

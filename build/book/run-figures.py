@@ -84,7 +84,16 @@ def main():
         path = shown.get(rid) or runstore.report(rid, out)[0]
         with open(path) as f:
             text = f.read()
+        # A figure that varies from run to run (panreport.VARYING) is
+        # quoted only from a report the page shows or one kept in
+        # chapters/runs/, never from this machine's fresh run, which the
+        # next run would contradict.
+        fresh = rid not in shown and not os.path.abspath(path).startswith(
+            os.path.abspath(runstore.RECORDED) + os.sep)
         for key, value in sorted(figures(text).items()):
+            if fresh and key in panreport.VARYING_FIELDS:
+                value = (f"!{key} varies from run to run (build/lib/panreport.py, VARYING), and "
+                         f"run {rid}'s report is neither shown nor kept: quote a kept or shown run's")
             print(f"{rid}\t{key}\t{value}\t{path}")
 
 

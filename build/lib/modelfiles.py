@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import tempfile
 
+import runstore
 from runstore import RunError
 
 
@@ -91,3 +92,53 @@ def ltl_names(model):
         names += [n for n in re.findall(r"^\s*ltl\s+(\w+)\s*\{", text, re.M)
                   if n not in names]
     return names
+
+
+def chapter_models(out=None):
+    """name -> (chapter, text): every model as the chapters define it (a
+    fragment's join, or a derived model's base changed by its script),
+    whatever models/ holds now.  Raises RunError naming the chapter when a
+    name is defined twice, a base is defined nowhere, or a change does not
+    apply."""
+    defs, derived = {}, []
+    for index in runstore.index_files(out):
+        d = os.path.dirname(index)
+        chapter = open(os.path.join(d, "chapter")).read().strip() \
+            if os.path.exists(os.path.join(d, "chapter")) else d
+        if not os.path.exists(chapter):
+            continue  # left by a source file that was renamed or removed
+        for line in open(index):
+            kind, *rest = line.split()
+            if kind not in ("model", "derive"):
+                continue
+            name = rest[0]
+            if name in defs or name in [x[0] for x in derived]:
+                other = defs[name][0] if name in defs else "another chapter"
+                raise RunError(f"{chapter}: defines models/{name}, which {other} "
+                               "defines too; give one of them another name")
+            if kind == "model":
+                defs[name] = (chapter, open(os.path.join(d, "model." + name)).read())
+            else:
+                derived.append((name, rest[1], chapter, os.path.join(d, "derive." + name)))
+    # A model may be derived from one derived in another file (an
+    # exercise's solution from its starting model): take them in the
+    # order their bases become known.
+    pending = derived
+    while pending:
+        ready = [x for x in pending if x[1] in defs]
+        if not ready:
+            name, base, chapter, _ = pending[0]
+            raise RunError(f"{chapter}: models/{name} is derived from {base}, "
+                           "which no chapter defines")
+        pending = [x for x in pending if x[1] not in defs]
+        for name, base, chapter, script in ready:
+            body = open(script).read().split("\n---\n", 1)[1]
+            text = transform(defs[base][1], body)
+            if isinstance(text, Exception):
+                raise RunError(f"{chapter}: the change that makes models/{name} from "
+                               f"{base} does not apply: {text}")
+            if text == defs[base][1]:
+                raise RunError(f"{chapter}: the sed script for models/{name} changes "
+                               f"nothing in {base}; a derived model must differ")
+            defs[name] = (chapter, text)
+    return defs

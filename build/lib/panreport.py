@@ -2,12 +2,53 @@
 which make check compares, and when a report must not be read as a
 pass (cut short, approximate, the wrong claim, a claim never checked)."""
 
+import difflib
 import re
 
 from searchflags import depth_flag, is_liveness
 
 
 # Reading pan's report.
+
+# What differs between two runs of one model with the same Spin and the
+# same flags, named here once: make check compares every other line of a
+# report with the one its chapter shows (check-run.py), and the book
+# refuses to quote these from a report make check makes afresh
+# (run-figures.py).  Each: (field of parse() or None, the line or the
+# part of a line that varies, what it is).
+VARYING = [
+    ("time", r"^pan: elapsed time .*$", "the seconds the search took"),
+    (None, r"^pan: rate .*$", "states searched per second"),
+    (None, r"(?<=Memory=)(\s*[\d.]+)\s+t=.*$", "the seconds and rate of pan's progress lines"),
+]
+VARYING_FIELDS = {key for key, _, _ in VARYING if key}
+
+
+def report_lines(text):
+    """The lines of a report that a run with the same model, Spin and flags
+    prints alike: blank lines and what VARYING names left out, spacing
+    collapsed."""
+    kept = []
+    for line in text.splitlines():
+        for _, pattern, _ in VARYING:
+            line = re.sub(pattern, lambda m: m.group(1) if m.groups() else "", line)
+        line = " ".join(line.split())
+        if line:
+            kept.append(line)
+    return kept
+
+
+def first_difference(want, got):
+    """Where the report lines GOT first differ from WANT, in words, or None."""
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=want, b=got, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i1 < i2 and j1 < j2:
+            return f"report line {want[i1]!r} is {got[j1]!r} in the run"
+        if i1 < i2:
+            return f"report line {want[i1]!r} is missing from the run"
+        return f"the run prints {got[j1]!r}, which the chapter's report does not show"
+    return None
 
 FIELDS = [
     ("errors", "errors"),

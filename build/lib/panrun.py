@@ -23,6 +23,29 @@ def _progress(line, label):
         sys.stderr.flush()
 
 
+def fixed_memory(text, runflags):
+    """When pan ran out of memory before storing its states, because its
+    hash table (-w) or DFS stack (-m) alone does not fit, (what, the MB
+    it needs at least, the smaller flag that helps), else None:
+    compression (-DCOLLAPSE) shrinks stored states, not these."""
+    need = re.search(r"^\s*([\d.e+]+) bytes more needed", text, re.M)
+    used = re.search(r"^\s*([\d.e+]+) bytes used", text, re.M)
+    if not need or not used:
+        return None
+    need, used = float(need.group(1)), float(used.group(1))
+    stored = re.search(r"^\s*([\d.e+]+) states, stored", text, re.M)
+    if stored and float(stored.group(1)) > 0:
+        return None
+    words = shlex.split(runflags)
+    w = next((int(x[2:]) for x in words if re.fullmatch(r"-w\d+", x)), 24)
+    m = next((int(x[2:]) for x in words if re.fullmatch(r"-m\d+", x)), 10000)
+    at_least = int((used + need) / 2 ** 20) + 1
+    if abs(need - 8 * 2 ** w) <= 0.01 * 8 * 2 ** w:
+        return (f"its hash table (-w{w}: {8 * 2 ** w / 2 ** 20:g} MB)", at_least,
+                f"a smaller table (RUNFLAGS=-w{max(w - 4, 10)})")
+    return f"its DFS stack (-m{m})", at_least, f"a shallower stack (RUNFLAGS=-m{max(m // 10, 100)})"
+
+
 def run(model, workdir, defs="", cflags=None, runflags="",
         timeout=None, memlim=None, label=None, trail=True):
     """Compile and run MODEL in a private directory, which then becomes
@@ -116,14 +139,26 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        f"{timeout} s that its block gives (timeout={asked_t}); "
                        f"raise timeout= in the chapter or shrink the model")
     if "-DMEMLIM bound" in text or "out of memory" in text:
+        fixed = fixed_memory(text, runflags)
+        if fixed:  # what helps then is more memory or a smaller table or stack
+            what, at_least, smaller = fixed
+            why = (f"pan cannot allocate {what} within {memlim} MB, before storing any "
+                   f"state (compression such as -DCOLLAPSE cannot help)")
         if which["memory"] == "ceiling" and asked_m:
             raise RunError(f"{model}: search stopped at the memory ceiling MEMLIM="
                            f"{memlim} MB, below the {asked_m} MB its block "
                            f"allows; raise it: make ... MEMLIM={asked_m}")
+        if which["memory"] == "ceiling" and fixed:
+            raise RunError(f"{model}: search stopped at the memory budget MEMLIM={memlim} MB: "
+                           f"{why}; raise it, make ... MEMLIM={at_least}, or give {smaller}")
         if which["memory"] == "ceiling":
             raise RunError(f"{model}: search stopped at the memory budget of "
                            f"{memlim} MB; raise it (make ... MEMLIM="
                            f"{memlim * 2}) or compile with -DCOLLAPSE")
+        if fixed:
+            raise RunError(f"{model}: search stopped at the memory budget of {memlim} MB that "
+                           f"its block gives (memlim={asked_m}): {why}; raise memlim= in the "
+                           f"chapter to {at_least} or more, or give {smaller}")
         raise RunError(f"{model}: search stopped at the memory budget of "
                        f"{memlim} MB that its block gives (memlim={asked_m}); "
                        f"raise memlim= in the chapter or compile with -DCOLLAPSE")
@@ -134,6 +169,14 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        f"vector, e.g. CFLAGS=\""
                        + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
                                   + ["-DVECTORSZ=4096"]) + "\")")
+    if proc.returncode == 0 and "State-vector" not in text and \
+            not re.search(r"error|disabled by|requires|unknown option|not supported", text, re.I):
+        # Flags such as -d (the state tables) make pan print something
+        # other than a search and stop: that is the answer, not a failure.
+        e = RunError(f"{model}: pan did not search (./pan {runflags}): what it printed is "
+                     "above; drop those RUNFLAGS to search")
+        e.output = text
+        raise e
     if proc.returncode not in (0, 1) or "State-vector" not in text:
         # The line that says why: an error, an option pan refuses, else
         # its first own line.

@@ -103,13 +103,16 @@ def spec_flags(spec, where=None):
                         where or f"run {spec.get('id', '?')}")
 
 
-def describe(model, defs, cflags, runflags):
-    """The three commands of a run, as a reader would type them."""
+def describe(model, defs, cflags, runflags, budget=None):
+    """The three commands of a run, as a reader would type them; with
+    BUDGET (seconds, MB), as panrun runs them: the memory ceiling
+    compiled in, pan under timeout."""
     cflags = default("pan", "cflags") if cflags is None else cflags
     name = os.path.basename(model)
     spin = " ".join(["spin"] + shlex.split(defs) + ["-a", name])
-    cc = " ".join(["cc"] + shlex.split(cflags) + ["-o", "pan", "pan.c"])
-    pan = " ".join(["./pan"] + shlex.split(runflags))
+    memlim = [f"-DMEMLIM={budget[1]}"] if budget else []
+    cc = " ".join(["cc"] + shlex.split(cflags) + memlim + ["-o", "pan", "pan.c"])
+    pan = " ".join((["timeout", str(budget[0])] if budget else []) + ["./pan"] + shlex.split(runflags))
     return f"{spin}; {cc}; {pan}"
 
 

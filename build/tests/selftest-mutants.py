@@ -4,9 +4,11 @@ broken.  For each mutant below (a deliberate break of one tool), copies
 the project into a scratch directory, applies it, runs build/tests/selftest.py
 there (only the group of cases that holds the case, after the fixture's
 baseline: selftest.py --only GROUP) and expects it to fail naming the
-right case.  Slow (one self-test per mutant), so not part of make check:
-run it after changing build/tests/selftest.py.  Names of mutants as
-arguments run only those."""
+right case.  Slow (one self-test per mutant), so make check runs only
+--applies: in seconds, every mutant's text is still in its file and its
+group is still a group of the self-test, so that no mutant silently
+stops applying.  Run the whole of it after changing build/tests/selftest.py
+or a tool it breaks.  Names of mutants as arguments run only those."""
 
 import os
 import shutil
@@ -33,7 +35,7 @@ MUTANTS = [
     ("check-in always passes", "build/pipeline/check-in.py", "    for i in range(len(text) - len(want) + 1):",
      "    return\n    for i in range(len(text) - len(want) + 1):",
      "a listing that drifted from its file is caught", "reports"),
-    ("provenance not compared", "build/lib/provenance.py", "return [k for k in PROVENANCE_KEYS if a.get(k) != b.get(k)]",
+    ("provenance not compared", "build/lib/provenance.py", "return [k for k in keys_compared if a.get(k) != b.get(k)]",
      "return []", "a recorded report from another model fails", "recorded"),
     ("block errors not counted", "build/pipeline/check-blocks.sh", 'if [ -n "$errors" ]; then', "if false; then",
      "a malformed block is a counted failure: an unknown attribute", "blocks"),
@@ -48,10 +50,66 @@ MUTANTS = [
     ("verify ignores the book's depth", "build/workbench/verify.py",
      'best = max(best, searchflags.depth_flag(spec["runflags"]))', "pass",
      "verify: a search cut at its depth suggests the book's own -m for that model", "verify-depth"),
+    ("report lines beyond the fields not compared", "build/pipeline/check-run.py",
+     "        if want and not problems:", "        if False:",
+     "a wrong report line is caught: hash conflicts", "fields"),
+    ("times not named as varying", "build/lib/panreport.py",
+     '    ("time", r"^pan: elapsed time .*$", "the seconds the search took"),\n', "",
+     "a report whose only change is its time still passes (times are named as varying)", "fields"),
+    ("a fresh run's time quoted", "build/book/run-figures.py",
+     "if fresh and key in panreport.VARYING_FIELDS:", "if False:",
+     "the book refuses a varying figure of a fresh run (a sweep row's time), not a shown run's", "fields"),
+    ("bless keeps a report whose lines differ", "build/pipeline/bless.py",
+     "panreport.FIELDS) and bool(b) and \\", "panreport.FIELDS) and bool(b) or \\",
+     "make bless refreshes a report whose hash conflicts differs", "fields"),
+    ("require= reads comments", "build/workbench/grade.py",
+     "if d[\"require\"] not in (text if comment else code_of(text)):", "if d[\"require\"] not in text:",
+     "exercise: an assertion kept only in a comment does not meet require=", "exercise"),
+    ("as-given= not compared", "build/workbench/grade.py", "            why = as_given(d, text)",
+     "            why = None", "exercise: a proctype changed where as-given= keeps it is rejected", "exercise"),
+    ("an exercise in progress is a failure", "build/pipeline/sync-models.py",
+     "if check and name in exercises and", "if False and",
+     "exercise: a student's exercise file in progress is reported as such, not as a failure", "exercise"),
+    ("every edited model is an exercise in progress", "build/pipeline/sync-models.py",
+     "if check and name in exercises and", "if check and",
+     "exercise: an edit of a solution (not the student's file) still fails models-match-chapters", "exercise"),
+    ("-d called a pan with no report", "build/lib/panrun.py",
+     'if proc.returncode == 0 and "State-vector" not in text and \\', 'if False and \\',
+     "make verify: RUNFLAGS=-d shows what pan prints, the state tables", "workbench"),
+    ("the printed command without its budgets", "build/workbench/verify.py",
+     "runflags, (seconds, mb)))", "runflags))",
+     "make verify: the command printed is the one that runs, budgets and all", "workbench"),
+    ("-DCOLLAPSE suggested for pan's hash table", "build/lib/panrun.py",
+     "        fixed = fixed_memory(text, runflags)", "        fixed = None",
+     "make verify: a MEMLIM below pan's hash table names the table and what helps", "workbench"),
 ]
 
 
+def applies():
+    """Every mutant's text is in its file, once at least, and its group
+    is one of the self-test's: a mutant that no longer applies would test
+    nothing."""
+    groups = open(os.path.join(HERE, "selftest.py")).read()
+    bad = 0
+    for name, path, text, _, case, group in MUTANTS:
+        try:
+            src = open(os.path.join(ROOT, path)).read()
+        except OSError:
+            src = ""
+        why = (f"its text is not in {path}" if text not in src else
+               f"build/tests/selftest.py has no group {group!r}" if f'("{group}", ' not in groups else None)
+        if why:
+            print(f"NOT OK mutant '{name}': {why} (update build/tests/selftest-mutants.py)")
+            bad += 1
+    if not bad:
+        print(f"all {len(MUTANTS)} mutants of build/tests/selftest-mutants.py still apply, "
+              "each to its file, each named case in a group of the self-test")
+    return 1 if bad else 0
+
+
 def main():
+    if sys.argv[1:] == ["--applies"]:
+        sys.exit(applies())
     only = sys.argv[1:]
     bad = 0
     for name, path, text, repl, case, group in MUTANTS:

@@ -115,7 +115,8 @@ BREAKS = {
               "time budget of 1 s that its block gives"),
         Break("a block's memory budget is enforced",
               r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16}",
-              "memory budget of 16 MB that its block gives"),
+              "memory budget of 16 MB that its block gives (memlim=16): pan cannot allocate its "
+              "hash table (-w24: 128 MB) within 16 MB"),
         Break("MEMLIM caps a block's memlim, naming the value to raise",
               r"(\{\.pan #tiny-good model=tiny.spin)\}", r"\1 memlim=16000}",
               "memory ceiling MEMLIM=16 MB, below the 16000 MB its block allows; raise it:"
@@ -255,7 +256,7 @@ WORKBENCH_VERIFY = [
       "to check it, type: make verify MODEL=models/cycle.spin LTL=q"], ["no errors"]),
     ("LTL= finds the acceptance cycle and marks prefix and cycle",
      ["MODEL=models/cycle.spin", "LTL=q"], None, 1,
-     ["spin -a cycle.spin; cc -o pan pan.c; ./pan -a -N q", "<<<<<START OF CYCLE>>>>>",
+     ["spin -a cycle.spin; cc -DMEMLIM=4096 -o pan pan.c; timeout 900 ./pan -a -N q", "<<<<<START OF CYCLE>>>>>",
       "--- prefix: step 2, once; cycle: from <<<<<START OF CYCLE>>>>>, step 4, repeated forever",
       "pan found 1 error(s) (acceptance cycle)"], ["-DSAFETY"]),
     ("LTL= FAIR=1 of a formula that holds",
@@ -264,7 +265,7 @@ WORKBENCH_VERIFY = [
       "fairness) in"], []),
     ("NP=1 finds the non-progress cycle",
      ["MODEL=models/cycle.spin", "NP=1"], None, 1,
-     ["cc -DNP -o pan pan.c; ./pan -l", "(non-progress cycle)"], []),
+     ["cc -DNP -DMEMLIM=4096 -o pan pan.c; timeout 900 ./pan -l", "(non-progress cycle)"], []),
     ("an unknown formula names the model's formulas",
      ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
      ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
@@ -274,13 +275,36 @@ WORKBENCH_VERIFY = [
       "unconditional self-loop"], []),
     ("CFLAGS adds to -DSAFETY rather than replacing it",
      ["MODEL=models/tiny.spin", "CFLAGS=-DCOLLAPSE"], None, 0,
-     ["cc -DSAFETY -DCOLLAPSE -o pan pan.c"], []),
+     ["cc -DSAFETY -DCOLLAPSE -DMEMLIM="], []),
+    # What is printed is what runs: the memory ceiling compiled in, pan
+    # under its time budget.
+    ("the command printed is the one that runs, budgets and all",
+     ["MODEL=models/tiny.spin", "MEMLIM=300", "TIME=60"], None, 0,
+     ["spin -a tiny.spin; cc -DSAFETY -DMEMLIM=300 -o pan pan.c; timeout 60 ./pan\n"], []),
+    # -d prints pan's state tables instead of searching: shown, not
+    # called a pan that ended with no report.
+    ("RUNFLAGS=-d shows what pan prints, the state tables",
+     ["MODEL=models/tiny.spin", "RUNFLAGS=-d"], None, 2,
+     ["proctype adder", "pan did not search (./pan -d): what it printed is above"],
+     ["no report"]),
+    # A MEMLIM below what pan allocates before its first state: raising it
+    # or a smaller table/stack helps, compression cannot.
+    ("a MEMLIM below pan's hash table names the table and what helps",
+     ["MODEL=models/tiny.spin", "MEMLIM=64"], None, 2,
+     ["search stopped at the memory budget MEMLIM=64 MB: pan cannot allocate its hash table "
+      "(-w24: 128 MB) within 64 MB, before storing any state (compression such as -DCOLLAPSE "
+      "cannot help); raise it, make ... MEMLIM=129, or give a smaller table (RUNFLAGS=-w20)"],
+     ["or compile with -DCOLLAPSE"]),
+    ("a MEMLIM below pan's DFS stack names the stack and what helps",
+     ["MODEL=models/tiny.spin", "MEMLIM=200", "RUNFLAGS=-m100000000"], None, 2,
+     ["pan cannot allocate its DFS stack (-m100000000) within 200 MB",
+      "or give a shallower stack (RUNFLAGS=-m10000000)"], ["or compile with -DCOLLAPSE"]),
     ("-DSAFETY with a search for cycles is refused, saying what to drop",
      ["MODEL=models/cycle.spin", "CFLAGS=-DSAFETY", "RUNFLAGS=-a"], None, 2,
      ["drop -DSAFETY from the C flags"], []),
     ("CFLAGS, DEFS, RUNFLAGS of the environment do not reach the run",
      ["MODEL=models/tiny.spin"], {"CFLAGS": "-DBOGUS", "DEFS": "-DN=9", "RUNFLAGS": "-x"}, 0,
-     ["spin -a tiny.spin; cc -DSAFETY -o pan pan.c; ./pan\n",
+     ["spin -a tiny.spin; cc -DSAFETY -DMEMLIM=4096 -o pan pan.c; timeout 900 ./pan\n",
       "make verify: ignored DEFS CFLAGS RUNFLAGS from your environment"], ["BOGUS"]),
 ]
 
@@ -381,6 +405,58 @@ def fields_cases(proj, fx):
     expect("the failure summary quotes the first cause, not the last line",
            fail_line and "unreached in proctype: expected" in fail_line.group(1),
            fail_line.group(0) if fail_line else out[-600:])
+    # Every other line of the report is compared too, but for what
+    # panreport.VARYING names: the figures the book quotes beyond the
+    # fields above (the error's depth, atomic steps, hash conflicts, -w,
+    # memory) were once changed in a chapter and passed.
+    for label, pattern in [("the error's depth", r"\(at depth (\d+)\)"),
+                           ("atomic steps", r"^\s*(\d+) atomic steps"),
+                           ("hash conflicts", r"^hash conflicts:\s+(\d+)"),
+                           ("the hash table's -w", r"memory used for hash table \(-w(\d+)\)"),
+                           ("the memory used for states", r"^\s*[\d.]+\s+equivalent memory usage"
+                            r" for states.*\n\s*(\d)[\d.]*\s+actual memory usage for states")]:
+        m = re.search(pattern, racy, re.M)
+        expect(f"(the racy run's report shows {label})", m, racy)
+        if not m:
+            continue
+        new = racy[:m.start(1)] + str(int(m.group(1)) + 1) + racy[m.end(1):]
+        run_break(proj, fx, Break(f"a wrong report line is caught: {label}",
+                                  r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
+                                  lambda mm, _, new=new: mm.group(1) + new + mm.group(2),
+                                  "report line "))
+    # ... but a time, which no two runs share, is no difference.
+    slow = re.sub(r"^pan: elapsed time .*$", "pan: elapsed time 99.5 seconds", racy, flags=re.M)
+    old = edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
+               lambda mm: mm.group(1) + slow + mm.group(2))
+    code, out = make(proj, "chapter-90")
+    open(os.path.join(proj, FIXTURE), "w").write(old)
+    expect("a report whose only change is its time still passes (times are named as varying)",
+           code == 0 and slow != racy and re.search(r"^\d+ passed, 0 failed$", out, re.M), out[-900:])
+    # make bless refreshes a report that differs only in such a line (it
+    # once kept the page whenever the compared fields agreed), and keeps
+    # one whose only change is its time.
+    for what, body, want in (("hash conflicts", re.sub(r"^(hash conflicts:\s+)(\d+)",
+                                                       lambda mm: mm.group(1) + str(int(mm.group(2)) + 1),
+                                                       racy, count=1, flags=re.M), True),
+                             ("time", slow, False)):
+        edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)", lambda mm, b=body: mm.group(1) + b + mm.group(2))
+        code, out = make(proj, "bless")
+        blessed = re.search(r"\{\.pan #tiny-racy[^\n]*\n(.*?)\n```", open(os.path.join(proj, FIXTURE)).read(), re.S)
+        open(os.path.join(proj, FIXTURE), "w").write(old)
+        refreshed = "tiny-racy: expected output refreshed" in out
+        expect(f"make bless {'refreshes' if want else 'keeps'} a report whose {what} differs",
+               code == 0 and refreshed == want and blessed
+               and (blessed.group(1) != body) == want, out[-900:],
+               (out, "tiny-racy: expected output refreshed") if want else None)
+    make(proj, "models")
+    # A figure that varies is quoted only from a report the page shows or
+    # one kept: a sweep row's fresh run gives none.
+    code, out = sh(proj, "build/book/run-figures.py", "out")
+    rows = dict(((r[0], r[1]), r[2]) for r in (l.split("\t") for l in out.splitlines()) if len(r) == 4)
+    expect("the book refuses a varying figure of a fresh run (a sweep row's time), not a shown run's",
+           rows.get(("tiny-sweep-2", "time"), "").startswith("!time varies from run to run")
+           and re.fullmatch(r"[\d.e+]+", rows.get(("tiny-good", "time"), "")),
+           out[-900:], (out, "tiny-sweep-2\ttime"))
 
 
 def incomplete_cases(proj, fx):
@@ -494,6 +570,33 @@ def concurrency_cases(proj, fx):
     expect("two make chapter-90 at once both pass, each counting each check once",
            all(c == 0 and out.strip().endswith(f"{fx['checks']} passed, 0 failed") for out, c in outs),
            "\n---\n".join(o[-600:] for o, _ in outs), (outs[1][0], "passed, "))
+    # A make verify (and a make chapter-91) while another make rewrites
+    # the extraction and out/rules.mk, again and again: each works, none
+    # says "No rule to make target", the chapter waits its turn.
+    fixture = os.path.join(proj, FIXTURE)
+    base = open(fixture).read()
+    stop = os.path.join(proj, "out", "stop-rewriting")
+    rewriter = subprocess.Popen(
+        ["sh", "-c", f'i=0; while [ ! -e "{stop}" ] && [ $i -lt 40 ]; do i=$((i+1)); '
+         f'printf "\\n" >> {FIXTURE}; make -s out/rules.mk >/dev/null 2>&1; done'],
+        cwd=proj, env=env)
+    bad = []
+    for i in range(12):
+        p = subprocess.run(["make", "--no-print-directory", "-s", "verify", "MODEL=models/tiny.spin"],
+                           cwd=proj, env=env, capture_output=True, text=True)
+        if p.returncode != 0 or "No rule" in p.stdout + p.stderr:
+            bad.append(p.stdout[-300:] + p.stderr[-300:])
+        if i == 5:
+            p = subprocess.run(["make", "--no-print-directory", "chapter-91"], cwd=proj, env=env,
+                               capture_output=True, text=True)
+            if p.returncode != 0 or "No rule" in p.stdout + p.stderr:
+                bad.append(p.stdout[-600:] + p.stderr[-300:])
+    open(stop, "w").close()
+    rewriter.wait()
+    os.remove(stop)
+    open(fixture, "w").write(base)
+    expect("make verify and make chapter-91 beside a make that rewrites out/rules.mk all work",
+           not bad, "\n---\n".join(bad))
     code, out = make(proj, "-j2", "chapter-90", "chapter-91")
     lines = re.findall(r"^\d+ passed, \d+ failed$", out, re.M)
     expect("make -j2 chapter-90 chapter-91 counts each chapter once",
@@ -569,11 +672,40 @@ def exercise_cases(proj, fx):
     """A graded solution is held to its block, and make exercise-N grades
     the reader's file (fixture chapters/ch93-exercise.md)."""
     want = ["models-written", "models-match-chapters", "blocks-ch93-exercise",
-            "grade-ex-tiny-solution", "grade-ex-tiny-wrong"]
+            "grade-ex-tiny-solution", "grade-ex-tiny-wrong", "grade-ex-tiny2-solution",
+            "grade-ex-tiny2-comment", "grade-ex-tiny3-solution", "grade-ex-tiny3-weak"]
     code, out = make(proj, "chapter-93")
     passed = re.findall(r"^PASS (\S+)$", out, re.M)
     expect("exercise: a solution that meets the demands and a wrong one that is rejected both pass",
            code == 0 and sorted(passed) == sorted(want), f"passed {passed}:\n{out[-1200:]}")
+    # A weakened assertion with the given one left in a comment passed
+    # require= when it read the comments too; a weakened proctype where
+    # the exercise keeps it as given passed when nothing compared it.
+    expect("exercise: an assertion kept only in a comment does not meet require=",
+           "PASS grade-ex-tiny2-comment" in out, out[-1200:], (out, "ex-tiny2-comment.spin: graded"))
+    expect("exercise: a proctype changed where as-given= keeps it is rejected",
+           "PASS grade-ex-tiny3-weak" in out, out[-1200:], (out, "ex-tiny3-weak.spin: graded"))
+    # The student's file is theirs: an exercise in progress is said to be
+    # one, not a model to copy into the chapter; an edit of any other
+    # model (a solution) still fails the check.
+    mine = os.path.join(proj, "models", "ex-tiny.spin")
+    given = open(mine).read()
+    open(mine, "w").write(given.replace("skip\t/* check here */", "assert(n == 2)"))
+    code, out = make(proj, "chapter-93")
+    expect("exercise: a student's exercise file in progress is reported as such, not as a failure",
+           code == 0 and "models/ex-tiny.spin: exercise 1 in progress" in out
+           and "copy it into the chapter" not in out and re.search(r"^\d+ passed, 0 failed$", out, re.M),
+           out[-1200:], (out, "in progress"))
+    solution = os.path.join(proj, "models", "ex-tiny-solution.spin")
+    theirs = open(solution).read()
+    open(solution, "a").write("/* edited */\n")
+    code, out = make(proj, "chapter-93")
+    open(mine, "w").write(given)
+    open(solution, "w").write(theirs)
+    expect("exercise: an edit of a solution (not the student's file) still fails models-match-chapters",
+           code != 0 and "models/ex-tiny-solution.spin differs from the model in" in out
+           and re.search(r"^\d+ passed, [1-9]\d* failed$", out, re.M), out[-1200:],
+           (out, "ex-tiny-solution.spin differs"))
     run_breaks(proj, fx, "exercise")
     code, out = make(proj, "exercise-1")
     expect("exercise: make exercise-N grades the reader's starting file and says what to try",

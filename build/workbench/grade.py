@@ -18,9 +18,14 @@ An exercise's demands are the {.grade exercise=N ...} blocks of its
 chapter (build/pipeline/format.tsv says what each attribute means), checked in
 order.  A hint may name the graded file as {file}.  A demand with a body runs a variant of the student's file: the
 body is a sed script, and a script that changes nothing means the file
-lost the lines the demand needs, which fails the demand.  The student's
-file is only read: variants and runs go to out/grade/."""
+lost the lines the demand needs, which fails the demand.  require= looks
+in the file's code (comments aside, unless the text is a comment itself);
+as-given=1 compares the file (or the proctype within=) with the starting
+version its chapter defines, line by line, comments and spacing aside,
+but for the lines except= matches.  The student's file is only read:
+variants and runs go to out/grade/."""
 
+import difflib
 import glob
 import os
 import re
@@ -60,16 +65,84 @@ def specs():
 
 
 def region(text, proctype):
-    """(first line number, lines) of PROCTYPE's body: from its header to
-    the first line that is a lone closing brace."""
+    """(first line number, lines) of PROCTYPE's body (init's for "init"):
+    from its header to the first line that starts with a closing brace."""
     lines = text.split("\n")
+    header = r"^\s*init\s*\{" if proctype == "init" else \
+        r"^\s*(active\s+(\[\w+\]\s*)?)?proctype\s+" + re.escape(proctype) + r"\s*\("
     for i, line in enumerate(lines):
-        if re.match(r"^\s*(active\s+(\[\w+\]\s*)?)?proctype\s+" + re.escape(proctype) + r"\s*\(", line):
+        if re.match(header, line):
             for j in range(i, len(lines)):
                 if lines[j].startswith("}"):
                     return i + 1, lines[i:j + 1]
             return i + 1, lines[i:]
     return None, None
+
+
+def code_of(text):
+    """TEXT with its comments blanked out, line for line."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    return re.sub(r"/\*.*?\*/|//[^\n]*", blank, text, flags=re.S)
+
+
+_starting = {}
+
+
+def starting(name):
+    """The text of models/NAME as its chapter defines it (the exercise's
+    starting version, whatever the student's file now holds)."""
+    if not _starting:
+        _starting.update(modelfiles.chapter_models())
+    if name not in _starting:
+        raise runstore.RunError(f"no chapter defines models/{name}; run make models")
+    return _starting[name][1]
+
+
+def code_lines(text, within, skip):
+    """[(line number, line)] of TEXT's code (of proctype WITHIN if given),
+    comments blanked, spacing collapsed, blank lines and lines matching
+    SKIP left out; None when there is no proctype WITHIN."""
+    code = code_of(text)
+    if within:
+        first, lines = region(code, within)
+        if lines is None:
+            return None
+    else:
+        first, lines = 1, code.split("\n")
+    kept = []
+    for i, line in enumerate(lines):
+        line = " ".join(line.split())
+        if line and not (skip and skip.search(line)):
+            kept.append((first + i, line))
+    return kept
+
+
+def as_given(d, text):
+    """None when the file (or proctype within=) is its starting version,
+    but for lines except= matches; else why not."""
+    try:
+        skip = re.compile(d["except"]) if d.get("except") else None
+    except re.error as e:
+        return f"{d['where']}: except={d['except']!r} is not a regular expression: {e}"
+    where = f"proctype {d['within']}" if d.get("within") else "the file"
+    mine = code_lines(text, d.get("within"), skip)
+    given = code_lines(starting(d["model"]), d.get("within"), skip)
+    if mine is None:
+        return f"the file has no proctype {d['within']}"
+    if given is None:
+        return f"{d['where']}: the starting model has no proctype {d['within']}"
+    ops = difflib.SequenceMatcher(a=[x[1] for x in given], b=[x[1] for x in mine],
+                                  autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        if j1 < j2 and i1 < i2:
+            return f"line {mine[j1][0]} of {where} reads `{mine[j1][1]}` where the starting model has `{given[i1][1]}`"
+        if j1 < j2:
+            return f"line {mine[j1][0]} of {where}, `{mine[j1][1]}`, is not in the starting model"
+        return f"{where} has lost the starting model's `{given[i1][1]}`"
+    return None
 
 
 def stem(path):
@@ -85,8 +158,18 @@ def run_demand(n, k, d, path, text):
     def fail(why):
         return False, f"{path}: {what}: {why}; {hint}"
 
-    if d.get("require") and d["require"] not in text:
-        return fail(f"the file no longer holds `{d['require']}`")
+    if d.get("require"):
+        comment = d["require"].lstrip().startswith("/*")
+        if d["require"] not in (text if comment else code_of(text)):
+            return fail(f"the file no longer holds `{d['require']}`"
+                        + ("" if comment else " (outside a comment)"))
+    if d.get("as-given"):
+        try:
+            why = as_given(d, text)
+        except runstore.RunError as e:
+            return fail(f"no starting version to compare with: {e}")
+        if why:
+            return fail(why)
     if d.get("forbid"):
         try:
             pattern = re.compile(d["forbid"])
@@ -227,11 +310,19 @@ def audit():
     """Each exercise is whole: statement, answer, starter, both solutions."""
     every = specs()
     graded = extracted("graded")
-    divs = {}
-    for src in glob.glob("chapters/ch[0-9][0-9]-*.md"):
+    divs, order = {}, []
+    for src in sorted(glob.glob("chapters/ch[0-9][0-9]-*.md")):
         for m in re.finditer(r"^::: \{\.exercise #exercise-(\d+) answer=(\S+?)\}", open(src).read(), re.M):
             divs.setdefault(int(m.group(1)), []).append((src, m.group(2)))
+            order.append((src, int(m.group(1))))
     problems = []
+    # A reader meets the exercises in the chapters' order: 1, 2, 3, ...
+    for i, (src, n) in enumerate(order, 1):
+        if n != i:
+            problems.append(f"{src}: exercise {n} is the {i}th a reader meets; number the "
+                            f"exercises in reading order (this one is exercise {i}: its "
+                            "statement, grade blocks, models/exN-*.spin and answer chNN-exN)")
+            break
     for n in sorted(set(every) | set(divs) | {int(g["exercise"]) for g in graded}):
         if n not in every:
             problems.append(f"exercise {n}: no {{.grade exercise={n} ...}} block states its demands")

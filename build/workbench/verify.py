@@ -59,10 +59,15 @@ def main():
         print(e, file=sys.stderr)
         sys.exit(2)
     work = runstore.verify_dir(model)
-    print(searchflags.describe(model, defs, cflags, runflags))
+    # What runs, as it runs: the budgets too (the memory ceiling is
+    # compiled into pan).
+    seconds, mb, _ = searchflags.budgets()
+    print(searchflags.describe(model, defs, cflags, runflags, (seconds, mb)))
     try:
         text, trail, _ = panrun.run(model, work, defs, cflags, runflags)
     except runstore.RunError as e:
+        if getattr(e, "output", None):  # what pan printed instead of a search
+            print(e.output, end="")
         names = modelfiles.ltl_names(model)
         print(f"{e}" + (f"; the model's ltl formulas are: {', '.join(names)}"
                         if "cannot find claim" in str(e) and names else ""), file=sys.stderr)

@@ -9,7 +9,10 @@ wb = $(if $(filter command line,$(origin $(1))),$($(1)))
 WB_IGNORED = $(strip $(foreach v,$(WB_VARS),$(if $(filter environment%,$(origin $(v))),$(v))))
 WB_NOTE = $(if $(WB_IGNORED),echo "make $@: ignored $(WB_IGNORED) from your environment;" \
 	"give what the run needs on the command line (make $@ $(firstword $(WB_IGNORED))=...)" >&2;)
-NO_RULES_GOALS += simulate interactive
+# None of these needs the rules of the chapters' runs (out/rules.mk): a
+# make verify beside a make that rewrites them neither waits nor reads
+# them half made.
+NO_RULES_GOALS += verify simulate replay interactive list
 .PHONY: verify simulate replay interactive list models-index check-models-index
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name [FAIR=1], NP=1: liveness

@@ -1,4 +1,4 @@
-/* Exercise 8: the patch's early exit, under the mutex, its first statement labelled "early". */
+/* Exercise 9: the patch's early exit, under the mutex, its first statement labelled "early". */
 /* QRCU with a lockless synchronize_qrcu() fastpath, after the 2007 patch
  * "QRCU with lockless fastpath".  spin_lock() and spin_unlock() are the
  * macros of chapter 4. */
@@ -92,6 +92,11 @@ proctype qrcu_updater(byte me)
 		/* Slowpath: flip the counters, wait for the old one to drain. */
 		if
 		:: sum > 1 ->
+			if
+			:: ctr[idx] == 1 ->	/* before the mutex: too early */
+early:			goto done
+			:: else -> skip
+			fi;
 			spin_lock(mutex);
 			atomic { ctr[!idx]++ }
 			idx = !idx;
@@ -101,6 +106,7 @@ proctype qrcu_updater(byte me)
 			:: ctr[!idx] == 0 -> break
 			od;
 			spin_unlock(mutex);
+done:		skip;
 		:: else -> skip
 		fi;
 

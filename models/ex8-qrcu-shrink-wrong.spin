@@ -1,4 +1,4 @@
-/* Exercise 7: at most half the states, the same verdict, the same bugs caught. */
+/* Exercise 8: at most half the states, the same verdict, the same bugs caught. */
 /* QRCU with a lockless synchronize_qrcu() fastpath, after the 2007 patch
  * "QRCU with lockless fastpath".  spin_lock() and spin_unlock() are the
  * macros of chapter 4. */

@@ -1,4 +1,4 @@
-/* Exercise 7: at most half the states, the same verdict, the same bugs caught. */
+/* Exercise 9: the patch's early exit, under the mutex, its first statement labelled "early". */
 /* QRCU with a lockless synchronize_qrcu() fastpath, after the 2007 patch
  * "QRCU with lockless fastpath".  spin_lock() and spin_unlock() are the
  * macros of chapter 4. */
@@ -32,13 +32,13 @@ proctype qrcu_reader(byte me)
 			:: ctr[myidx] > 0 ->
 				ctr[myidx]++;
 				break
-			:: else -> myidx = 0	/* dead until read again */
+			:: else -> skip
 			fi
 		}
 	od;
 	readerprogress[me] = 1;		/* in the critical section */
 	readerprogress[me] = 2;		/* leaving it */
-	atomic { ctr[myidx]--; myidx = 0 }	/* qrcu_read_unlock() */
+	atomic { ctr[myidx]-- }		/* qrcu_read_unlock() */
 }
 
 /* The fastpath's ctr[0] + ctr[1]: two separate loads, in an order the
@@ -58,7 +58,7 @@ proctype qrcu_reader(byte me)
 			break \
 		od; \
 	} \
-	atomic { sum = sum + ctr[i]; i = 0 }
+	sum = sum + ctr[i]
 
 proctype qrcu_updater(byte me)
 {
@@ -91,7 +91,7 @@ proctype qrcu_updater(byte me)
 
 		/* Slowpath: flip the counters, wait for the old one to drain. */
 		if
-		:: atomic { sum > 1 -> sum = 0 };
+		:: sum > 1 ->
 			spin_lock(mutex);
 			atomic { ctr[!idx]++ }
 			idx = !idx;
@@ -101,7 +101,7 @@ proctype qrcu_updater(byte me)
 			:: ctr[!idx] == 0 -> break
 			od;
 			spin_unlock(mutex);
-		:: atomic { sum <= 1 -> sum = 0 }
+		:: else -> skip
 		fi;
 
 		/* After it: no reader that was inside before may still be. */
@@ -116,7 +116,6 @@ proctype qrcu_updater(byte me)
 				i++
 			:: i >= N_QRCU_READERS ->
 				assert(sum == 0);
-				i = 0;
 				break
 			od
 		}

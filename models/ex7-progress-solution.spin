@@ -1,4 +1,3 @@
-/* Exercise 8: the patch's early exit, under the mutex, its first statement labelled "early". */
 /* QRCU with a lockless synchronize_qrcu() fastpath, after the 2007 patch
  * "QRCU with lockless fastpath".  spin_lock() and spin_unlock() are the
  * macros of chapter 4. */
@@ -17,6 +16,7 @@ bit idx = 0;				/* qp->completed & 0x1 */
 byte ctr[2];				/* qp->ctr[0] and qp->ctr[1] */
 byte readerprogress[N_QRCU_READERS];	/* 0 not begun, 1 reading, 2 done */
 bit mutex = 0;				/* qp->mutex */
+bit ingp[N_QRCU_UPDATERS];		/* updater i is in synchronize_qrcu() */
 
 proctype qrcu_reader(byte me)
 {
@@ -72,6 +72,7 @@ proctype qrcu_updater(byte me)
 		/* Before the grace period: which readers are inside? */
 
 		atomic {
+			ingp[me] = 1;		/* the call begins */
 			i = 0;
 			do
 			:: i < N_QRCU_READERS ->
@@ -93,10 +94,6 @@ proctype qrcu_updater(byte me)
 		if
 		:: sum > 1 ->
 			spin_lock(mutex);
-			if
-			:: ctr[idx] == 1 ->	/* no reader: no flip, no wait */
-early:			skip
-			:: else ->
 			atomic { ctr[!idx]++ }
 			idx = !idx;
 			atomic { ctr[!idx]-- }
@@ -104,14 +101,15 @@ early:			skip
 			:: ctr[!idx] > 0 -> skip
 			:: ctr[!idx] == 0 -> break
 			od;
-			fi;
 			spin_unlock(mutex);
 		:: else -> skip
 		fi;
 
 		/* After it: no reader that was inside before may still be. */
 
+progress_gp:	/* for -l: a grace period has ended */
 		atomic {
+			ingp[me] = 0;		/* the call has returned */
 			i = 0;
 			sum = 0;
 			do
@@ -152,3 +150,7 @@ init {
 		od
 	}
 }
+
+/* Exercise 7: one formula that the correct algorithm satisfies and
+ * that each of the two mutants violates.  true checks nothing. */
+ltl mine { [] (ingp[0] -> <> !ingp[0]) && <> (readerprogress[0] > 0) }
