@@ -208,6 +208,8 @@ PROBE = r"""<script>
     found.keys = [];
     if (window.bookSearch && page === 'index.html' && wide) {
       FLAG_QUERIES.forEach(function (q) {
+        var lower = q.toLowerCase();
+        if (!(window.BOOK_SEARCH || []).some(function (d) { return (d.t + ' ' + d.b).toLowerCase().indexOf(lower) >= 0; })) return;
         var hits = window.bookSearch(q);
         found.flags[q] = hits.length ? ((hits[0].t + ' ' + hits[0].b).toLowerCase().indexOf(q.toLowerCase()) >= 0 ? 'ok' : 'first result "' + hits[0].t + '" does not contain it') : 'nothing found';
       });
@@ -357,7 +359,7 @@ def main():
                 for t, n in found["search"].items():
                     searched[t] = max(searched[t], n)
                 copies += found["copy"]
-        if lit and not only or (only and lit in [os.path.basename(p) for p in pages]):
+        if lit:
             found = results.get((lit + HIGHLIGHT, 1280))
             if not found:
                 problems.append(f"{lit}{HIGHLIGHT}: the page did not load or its probe did not report")
