@@ -14,8 +14,9 @@ import sys
 
 SKIP = {"script", "style", "nav", "button", "summary"}
 # Classes whose text is not indexed: a trail's timeline (its rows would
-# match almost any model term), the source line, the table of contents.
-SKIP_CLASSES = {"permalink", "contents", "timeline", "source", "timeline-caption", "skipped", "pan-summary"}
+# match almost any model term), a long report's folded full text (its
+# summary lines are indexed), the source line, the table of contents.
+SKIP_CLASSES = {"permalink", "contents", "timeline", "source", "timeline-caption", "skipped", "fold"}
 VOID = {"br", "img", "input", "hr", "meta", "link", "wbr"}
 
 

@@ -516,7 +516,7 @@ local function code_block(el)
     local id = el.identifier ~= '' and (' id="' .. el.identifier .. '"') or ''
     return {head,
       pandoc.RawBlock('html', '<div class="pan-fold"' .. id .. '><pre class="pan-summary"><code>'
-        .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report">'
+        .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report fold">'
         .. '<summary>the full report (' .. (lines + 1) .. ' lines)</summary>'),
       cb, pandoc.RawBlock('html', '</details></div>'), note}
   elseif c:includes('trail') then

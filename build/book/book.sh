@@ -217,18 +217,22 @@ render "$tmp/references.md" ""
 for part in "$dest"/trail-*.part; do
 	[ -f "$part" ] || continue
 	page=$(basename "$part" .part)
-	chapter=$(grep -l "href=\"$page.html\"" "$dest"/ch[0-9][0-9]-*.html | head -n 1)
-	chapter=$(basename "$chapter")
+	# the page that shows the folded trail (a chapter or an answer), and
+	# the chapter it belongs to, marked in the sidebar
+	from=$(basename "$(grep -l "href=\"$page.html\"" "$dest"/ch[0-9][0-9]-*.html | head -n 1)")
+	chapter=$(stem "$(ls "$src"/chapters/"$(echo "$from" | cut -c1-4)"-*.md)").html
 	{
 		echo "# The whole trail of run \`${page#trail-}\`"
 		echo
-		echo "[Back to the chapter]($chapter)"
+		echo "[Back to the folded trail]($from)"
 		echo
 		echo '```{=html}'
+		echo '<div class="wide">'
 		cat "$part"
+		echo '</div>'
 		echo '```'
 	} >"$tmp/$page.md"
-	nav "$page.html" "$chapter" "Back to the chapter" "" "" "$chapter"
+	nav "$page.html" "$from" "Back to the folded trail" "" "" "$chapter"
 	NOPRINT=1
 	render "$tmp/$page.md" ""
 	NOPRINT=

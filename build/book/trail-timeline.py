@@ -112,11 +112,12 @@ def main():
     first = max(0, min(focus - LEAD, len(rows) - a.fold))
     last = min(len(rows), first + a.fold)
     if cycle_at is not None:
-        what = (f'steps {rows[first][0]} to {rows[last - 1][0]} of {len(rows):,}: '
-                f'the {cycle_at - first:,} that lead into the cycle and the first '
-                f'{last - cycle_at:,} of its {len(rows) - cycle_at:,}')
+        what = (f'{last - first} of its {len(rows):,} steps, the {cycle_at - first:,} '
+                f'that lead into the cycle and the first {last - cycle_at:,} of the '
+                f"cycle's {len(rows) - cycle_at:,}")
     else:
-        what = f'steps {rows[first][0]} to {rows[last - 1][0]} of {len(rows):,}'
+        what = f'its last {last - first} of {len(rows):,} steps'
+    what += f' (Spin numbers them {rows[first][0]} to {rows[last - 1][0]})'
     print('<p class="caption timeline-caption">The trail, one column per process, '
           f'folded: {what}. A marked row is a switch from one process to '
           f'another, where races happen.{shade} '

@@ -15,7 +15,8 @@ desktop width (1280 px) and a phone width (400 px) and fail on
     that does not say so; results without the searched words marked;
     the arrow keys or Esc not moving in the results; a page opened from
     a result (?highlight=) with nothing marked;
-  * a trail's timeline taller than 2,000 px, or with its caption below it;
+  * a trail's timeline taller than 2,000 px at 1280 px, or with its
+    caption below it;
   * small text (under 24 px, or 18.7 px bold) with a contrast under 4.5:1
     in the light theme;
   * the theme button not switching to light, then dark (the page's
@@ -35,6 +36,7 @@ writes what it found into the page for --dump-dom to print.  Exits 77
 
 import concurrent.futures
 import glob
+import html
 import json
 import os
 import re
@@ -119,7 +121,7 @@ PROBE = r"""<script>
     found.height = document.documentElement.scrollHeight;
     // Trails: folded, caption above.
     found.timelines = [];
-    if (!/^trail-/.test(page)) {
+    if (!/^trail-/.test(page) && wide) {  // (on a phone the rows wrap)
       document.querySelectorAll('table.timeline').forEach(function (t) {
         var cap = t.previousElementSibling;
         if (t.getBoundingClientRect().height > TIMELINE_MAX) found.timelines.push('a timeline ' + Math.round(t.getBoundingClientRect().height) + ' px tall');
@@ -268,6 +270,42 @@ def run(browser, profile, args, url):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
+def printed(browser, profile, tmp):
+    """What is wrong with print.html on paper (A4/Letter, Chromium's default)."""
+    pdf = os.path.join(tmp, "print.pdf")
+    r = run(browser, profile, ["--no-pdf-header-footer", f"--print-to-pdf={pdf}"],
+            "file://" + os.path.abspath(os.path.join(BOOK, "print.html")))
+    if not os.path.exists(pdf):
+        return [f"print.html: Chromium printed no PDF: {r.stderr.strip()[-200:]}"]
+    pages = []
+    for i in range(1, 11):
+        t = subprocess.run(["gs", "-q", "-sDEVICE=txtwrite", f"-dFirstPage={i}", f"-dLastPage={i}",
+                            "-o", "-", pdf], capture_output=True, text=True, errors="replace").stdout
+        if not t.strip():
+            break
+        pages.append(t)
+    problems = []
+    for i, t in enumerate(pages[:3], 1):
+        n = len([x for x in t.splitlines() if x.strip()])
+        if n < 8 and i < len(pages):
+            problems.append(f"print.html: printed page {i} holds {n} lines of text (a nearly empty page)")
+    # The first numbered listing's first line, as the page holds it; on
+    # paper it must follow its number.
+    m = re.search(r'<pre class="[^"]*numberSource[^"]*"[^>]*><code[^>]*>\s*<span[^>]*>(.*?)</span>\n',
+                  open(os.path.join(BOOK, "print.html")).read(), re.S)
+    if m:
+        first = " ".join(html.unescape(re.sub(r"<[^>]+>", "", m.group(1))).split())[:30]
+        lines = [" ".join(x.split()) for t in pages for x in t.splitlines()]
+        at = [x for x in lines if first in x]
+        if not at:
+            problems.append(f"print.html: the first listing's first line ({first!r}) is not on the "
+                            "first printed pages")
+        elif not any(re.match(r"\d+ " + re.escape(first), x) for x in at):
+            problems.append(f"print.html: a listing printed without its line numbers ({at[0]!r}; "
+                            "the prose names lines by number)")
+    return problems
+
+
 def main():
     pages = sorted(glob.glob(os.path.join(BOOK, "*.html")))
     only = os.environ.get("PAGES", "").split()  # PAGES="a.html b.html": only these
@@ -365,6 +403,11 @@ def main():
                 problems.append(f"{lit}{HIGHLIGHT}: the page did not load or its probe did not report")
             elif not found["highlighted"]:
                 problems.append(f"{lit}{HIGHLIGHT}: a page opened from a search result marks nothing")
+        # The printed book (print.html to PDF, read back with Ghostscript):
+        # its listings keep their line numbers, and its first pages are
+        # not a few lines each.
+        if "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs"):
+            problems += printed(browser, os.path.join(profile, "print"), tmp)
         # Screenshots, two Chromiums at a time.
         jobs = [] if os.environ.get("SHOTS") == "0" else \
             [(os.path.basename(p), w) for p in pages for w in WIDTHS]
