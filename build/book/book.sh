@@ -53,9 +53,9 @@ done | sort -n | cut -d ' ' -f 2-)
 {
 	printf '<a class="skip" href="#content">Skip to the text</a>\n'
 	printf '<button id="menu" type="button" aria-controls="sidebar" aria-expanded="false">&#9776; Contents</button>\n'
-	printf '<button id="theme" type="button" aria-label="Colour theme" title="Colour theme: follows the system until you choose">Theme: system</button>\n'
 	printf '<nav id="sidebar" aria-label="Table of contents">\n'
 	printf '<a class="book-title" href="index.html">Verifying parallel algorithms with Promela and Spin</a>\n'
+	printf '<button id="theme" type="button" title="Colour theme: follows the system until you choose">Theme: system</button>\n'
 	printf '<div class="search" role="search"><input type="search" id="search" placeholder="Search the book" aria-label="Search the book" autocomplete="off"><ol id="search-results"></ol></div>\n'
 	printf '<ol class="chapters">\n'
 	for c in $chapters; do
@@ -146,7 +146,7 @@ listed() {
 	k=$(basename "$1" .md | sed 's/.*-\(quiz\|ex\)//')
 	case $1 in *-quiz*) what="Quick Quiz $k" ;; *) what="Exercise $k" ;; esac
 	question=$(sed -n '/^::: *{\.question/,/^:::$/p' "$1" | sed '1d;$d' | tr '\n' ' ' |
-		sed -e 's/^ *//' -e 's/\([.?!]\) .*/\1/')
+		sed -e 's/^ *//' -e 's/^\*\*[^*]*:\*\* *//' -e 's/\([.?!]\) .*/\1/')
 	printf '[%s](%s.html) (chapter %s, %s): %s' "$what" "$(stem "$1")" "$n" "$(title "$chapter")" "$question"
 }
 

@@ -277,17 +277,20 @@ def printed(browser, profile, tmp):
             "file://" + os.path.abspath(os.path.join(BOOK, "print.html")))
     if not os.path.exists(pdf):
         return [f"print.html: Chromium printed no PDF: {r.stderr.strip()[-200:]}"]
+    count = subprocess.run(["gs", "-q", "-dNODISPLAY", "-dNOSAFER", "-c",
+                            f"({pdf}) (r) file runpdfbegin pdfpagecount = quit"],
+                           capture_output=True, text=True).stdout.strip()
     pages = []
-    for i in range(1, 11):
+    for i in range(1, min(10, int(count) if count.isdigit() else 0) + 1):
         t = subprocess.run(["gs", "-q", "-sDEVICE=txtwrite", f"-dFirstPage={i}", f"-dLastPage={i}",
                             "-o", "-", pdf], capture_output=True, text=True, errors="replace").stdout
         if not t.strip():
             break
         pages.append(t)
     problems = []
-    for i, t in enumerate(pages[:3], 1):
+    for i, t in enumerate(pages[:3] if len(pages) >= 10 else [], 1):  # (a short book's pages are its chapters)
         n = len([x for x in t.splitlines() if x.strip()])
-        if n < 8 and i < len(pages):
+        if n < 8:
             problems.append(f"print.html: printed page {i} holds {n} lines of text (a nearly empty page)")
     # The first numbered listing's first line, as the page holds it; on
     # paper it must follow its number.

@@ -8,7 +8,8 @@
 # a menu that pushes the page down, a <summary> holding a <pre>, no
 # skip link, no current sidebar entry, a flag search read as lunr's
 # query language, a search result's page with nothing marked, arrow
-# keys that do not move into the results.
+# keys that do not move into the results, a printed listing without
+# its line numbers.
 # Exits 77 (skipped) without Chromium.
 set -eu
 . build/tests/caselib.sh
@@ -24,6 +25,11 @@ Type
     spin -a x.spin
 
 and compile with `-DCOLLAPSE`; rcutorture comes later.
+
+```{.promela}
+byte x;
+active proctype p() { x = 1 }
+```
 
 | a | b | c |
 |---|---|---|
@@ -80,5 +86,9 @@ mutant highlight 's/^          m.className = .search-hit.;/          m.className
 case_ highlight fail 'a page opened from a search result marks nothing' ch01-one.html
 mutant keys 's/^    box.addEventListener(.keydown., move);//' book.js
 case_ keys fail 'ArrowDown in the box does not go to the first result' 'index.html ch01-one.html'
-[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 16 broken books and passes the good one"
+# print.html without pandoc's rules for line numbers (it took its style
+# from the index page, which has no listing): the printed listing has none.
+mutant printnum '/<style>/,/<\/style>/s/pre\.numberSource/pre.nonumbers/g' print.html
+case_ printnum fail 'a listing printed without its line numbers' print.html
+[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 17 broken books and passes the good one"
 exit "$bad"
