@@ -239,7 +239,8 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/book/promela.xml \
 	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
 	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
-	build/book/book-search.py build/book/book-links.py build/book/search-command.py
+	build/book/book-search.py build/book/book-links.py build/book/search-command.py \
+	build/book/book-sidebar.py build/book/derive-diff.py
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh

@@ -13,6 +13,10 @@ import re
 import sys
 
 SKIP = {"script", "style", "nav", "button", "summary"}
+# Classes whose text is not indexed: a trail's timeline (its rows would
+# match almost any model term), a long report's folded full text (its
+# summary lines are indexed), the source line, the table of contents.
+SKIP_CLASSES = {"permalink", "contents", "timeline", "source", "timeline-caption", "skipped", "fold"}
 VOID = {"br", "img", "input", "hr", "meta", "link", "wbr"}
 
 
@@ -32,7 +36,7 @@ class Sections(html.parser.HTMLParser):
         if not self.in_main:
             return
         classes = (a.get("class") or "").split()
-        if self.skip or tag in SKIP or "permalink" in classes or "contents" in classes:
+        if self.skip or tag in SKIP or SKIP_CLASSES & set(classes):
             if tag not in VOID:
                 self.skip.append(tag)
             return

@@ -320,6 +320,21 @@ local function evaluate(text)
   return v
 end
 
+-- A figure's tooltip says in words where it comes from: "states stored
+-- in run qrcu-2x2", not the key "qrcu-2x2.stored".
+local FIELD_WORDS = {stored = 'states stored', matched = 'states matched',
+  transitions = 'transitions', time = 'seconds of search', depth = 'depth reached',
+  memory = 'MB of memory', errors = 'errors', atomic = 'atomic steps',
+  conflicts = 'hash conflicts', equivalent = 'MB equivalent memory for states',
+  states_memory = 'MB of memory for states', hashtable = 'MB of hash table'}
+local function figure_title(text)
+  local words = text:gsub('([%a][%w_-]*)%.([%a_]+)', function(id, field)
+    return (FIELD_WORDS[field] or field:gsub('_', ' ')) .. ' in run ' .. id
+  end)
+  local single = text:match('^%s*[%a][%w_-]*%.[%a_]+%s*$')
+  return (single and 'from a Spin report: ' or 'computed from Spin reports: ') .. words
+end
+
 local function run_span(s)
   local text = pandoc.utils.stringify(s.content)
   local digits = attr(s, 'digits') and tonumber(attr(s, 'digits'))
@@ -356,7 +371,7 @@ local function run_span(s)
     shown = show(values[1]) .. ' to ' .. show(values[#values])
   end
   if s.classes:includes('more') then shown = shown .. '%' end
-  return pandoc.Span({pandoc.Str(shown)}, {class = 'fig', title = text})
+  return pandoc.Span({pandoc.Str(shown)}, {class = 'fig', title = figure_title(text)})
 end
 
 -- Cross-references -----------------------------------------------------
@@ -483,7 +498,18 @@ local function code_block(el)
     end
     return el
   elseif c:includes('derive') then
-    local cb = pandoc.CodeBlock(el.text, {class = 'diff'})
+    -- A sed script is shown as the diff it makes (a diff, as itself).
+    local text = el.text
+    if not text:match('^%-%-%- ') then
+      local ok, out = pcall(pandoc.pipe, 'build/book/derive-diff.py',
+        {'models', attr(el, 'from') or '?', attr(el, 'file') or '?'}, el.text)
+      if ok then
+        text = out
+      else
+        err('the derive block of models/' .. (attr(el, 'file') or '?') .. ': ' .. tostring(out))
+      end
+    end
+    local cb = pandoc.CodeBlock(text, {class = 'diff'})
     cb.identifier = el.identifier
     return {caption('models/' .. attr(el, 'file') .. ' is models/' .. attr(el, 'from')
       .. ' with this change'), cb}
@@ -508,19 +534,24 @@ local function code_block(el)
     -- A long report folds to its verdict and state lines; the full text
     -- is the same block, unfolded, so what a reader sees is what make
     -- check compares.
+    -- The summary lines stand before the fold (a <summary> is read out
+    -- as the name of a button: it holds a few words, not a listing).
     local id = el.identifier ~= '' and (' id="' .. el.identifier .. '"') or ''
     return {head,
-      pandoc.RawBlock('html', '<details class="pan-report"' .. id .. '><summary><pre class="pan-summary"><code>'
-        .. html_escape(report_summary(el.text)) .. '</code></pre><span class="more">full report ('
-        .. (lines + 1) .. ' lines)</span></summary>'),
-      cb, pandoc.RawBlock('html', '</details>'), note}
+      pandoc.RawBlock('html', '<div class="pan-fold"' .. id .. '><pre class="pan-summary"><code>'
+        .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report fold">'
+        .. '<summary>the full report (' .. (lines + 1) .. ' lines)</summary>'),
+      cb, pandoc.RawBlock('html', '</details></div>'), note}
   elseif c:includes('trail') then
     local run = attr(el, 'run')
     local cb = pandoc.CodeBlock(el.text, {class = 'trail'})
     local out = {caption('spin -t -p (excerpt of run ' .. run .. ')'), cb}
     local trail = store_path('trail', run)
     if exists(trail) then
-      local html = run_tool({'build/book/trail-timeline.py', trail})
+      -- A long trail is folded to the steps around its cycle (or its
+      -- error); the whole of it is a page of its own (book.sh wraps it).
+      local html = run_tool({'build/book/trail-timeline.py', trail, '--fold', '60',
+        '--whole', BOOK .. '/trail-' .. run .. '.html'})
       if html then
         table.insert(out, pandoc.RawBlock('html', '<div class="wide">' .. html .. '</div>'))
       end

@@ -21,7 +21,8 @@ if [ ! -f "$lunr" ]; then
 	exit 1
 fi
 mkdir -p "$dest"
-rm -f "$dest"/*.html "$dest"/*.svg "$dest"/*.js # no page of a renamed or removed chapter stays behind
+rm -f "$dest"/*.html "$dest"/*.svg "$dest"/*.js "$dest"/*.part # no page of a renamed or removed chapter stays behind
+rm -rf "$dest/source"
 cp build/book/book.css "$dest/book.css"
 cp build/book/book.js "$dest/book.js"
 cp "$lunr" "$dest/lunr.min.js"
@@ -50,9 +51,11 @@ done | sort -n | cut -d ' ' -f 2-)
 # The table of contents beside every page; the current page is marked
 # when the page is rendered.
 {
+	printf '<a class="skip" href="#content">Skip to the text</a>\n'
 	printf '<button id="menu" type="button" aria-controls="sidebar" aria-expanded="false">&#9776; Contents</button>\n'
 	printf '<nav id="sidebar" aria-label="Table of contents">\n'
 	printf '<a class="book-title" href="index.html">Verifying parallel algorithms with Promela and Spin</a>\n'
+	printf '<button id="theme" type="button" title="Colour theme: follows the system until you choose">Theme: system</button>\n'
 	printf '<div class="search" role="search"><input type="search" id="search" placeholder="Search the book" aria-label="Search the book" autocomplete="off"><ol id="search-results"></ol></div>\n'
 	printf '<ol class="chapters">\n'
 	for c in $chapters; do
@@ -66,7 +69,8 @@ done | sort -n | cut -d ' ' -f 2-)
 	printf '</ul>\n</nav>\n'
 } >"$tmp/sidebar"
 
-nav() { # nav PAGE PREV-HTML PREV-TITLE NEXT-HTML NEXT-TITLE: writes $tmp/before, $tmp/after
+nav() { # nav PAGE PREV-HTML PREV-TITLE NEXT-HTML NEXT-TITLE [CHAPTER-HTML]: writes $tmp/before, $tmp/after
+	# (an answer's or a whole trail's page marks its chapter in the sidebar)
 	{
 		printf '<nav class="pages">'
 		if [ -n "$2" ]; then printf '<a rel="prev" href="%s">&larr; %s</a>' "$2" "$(esc "$3")"; else printf '<span></span>'; fi
@@ -74,11 +78,13 @@ nav() { # nav PAGE PREV-HTML PREV-TITLE NEXT-HTML NEXT-TITLE: writes $tmp/before
 		printf '</nav>\n'
 	} >"$tmp/pages"
 	{
-		sed "s|<a href=\"$1\"|<a aria-current=\"page\" href=\"$1\"|" "$tmp/sidebar"
-		printf '<main id="content">\n'
+		sed -e "s|<a href=\"$1\"|<a aria-current=\"page\" href=\"$1\"|" \
+			-e "${6:+s|<a href=\"$6\"|<a aria-current=\"location\" href=\"$6\"|}" "$tmp/sidebar"
+		printf '<main id="content" tabindex="-1">\n'
 		cat "$tmp/pages"
 	} >"$tmp/before"
 	{
+		printf '<p class="source">@SOURCE@</p>\n'
 		sed 's/class="pages"/class="pages bottom"/' "$tmp/pages"
 		printf '</main>\n<script src="lunr.min.js"></script>\n<script src="search-index.js"></script>\n<script src="book.js"></script>\n'
 	} >"$tmp/after"
@@ -98,21 +104,50 @@ render() {
 		-M layout="$tmp/layout.tsv" -M defaults="$tmp/defaults.tsv" -M commands="$tmp/commands.tsv"
 	src_file=$1 back=$2
 	shift 2
-	if pandoc "$@" -t html5 --standalone -M pagetitle="$(title "$src_file")" -M lang=en \
-		--css book.css --include-before-body "$tmp/before" --include-after-body "$tmp/after" \
-		-o "$dest/$page.html" "$src_file"; then
-		pandoc "$@" -M print=1 -t html5 -o "$tmp/print-$page.html" "$src_file" &&
-			echo "$tmp/print-$page.html" >>"$tmp/print-parts"
-	else
-		failed=$((failed + 1))
-	fi
 	case $src_file in
 	"$tmp"/references.md) where=build/book/references.md ;;
 	"$tmp"/*) where="build/book/book.sh (the page $page.html)" ;;
-	*) where=${src_file#./} ;;
+	*) where=${src_file#"$src"/} ;;
 	esac
+	# "Edit this page": the source it is rendered from, as a path in the
+	# repository, linked to a copy of that file beside the pages.
+	case $where in
+	build/book/book.sh*)
+		edit="This page is written by <code>build/book/book.sh</code>." ;;
+	*)
+		mkdir -p "$dest/source/$(dirname "$where")"
+		case $src_file in "$tmp"/references.md) cp build/book/references.md "$dest/source/$where" ;;
+		*) cp "$src_file" "$dest/source/$where" ;; esac
+		edit="Edit this page: its source is <a class=\"edit\" href=\"source/$where\"><code>$where</code></a>." ;;
+	esac
+	sed "s|@SOURCE@|$edit|" "$tmp/after" >"$tmp/after-page"
+	if pandoc "$@" -t html5 --standalone -M pagetitle="$(title "$src_file")" -M lang=en \
+		--css book.css --include-in-header "$tmp/head" --include-before-body "$tmp/before" \
+		--include-after-body "$tmp/after-page" -o "$dest/$page.html" "$src_file"; then
+		if [ -z "${NOPRINT:-}" ]; then
+			pandoc "$@" -M print=1 -t html5 -o "$tmp/print-$page.html" "$src_file" &&
+				echo "$tmp/print-$page.html" >>"$tmp/print-parts"
+		fi
+	else
+		failed=$((failed + 1))
+	fi
 	printf '%s\t%s\n' "$page.html" "$where" >>"$tmp/sources.tsv"
 	: "$back"
+}
+# Before any style, the reader's chosen theme (book.js keeps it), so
+# that a dark page does not flash light.
+printf '%s\n' '<script>try{var t=localStorage.getItem("book-theme");if(t==="light"||t==="dark")document.documentElement.setAttribute("data-theme",t)}catch(e){}</script>' >"$tmp/head"
+
+# listed ANSWER: its line in the list of answers: which quiz or exercise,
+# the chapter that asks it, and the question's first sentence.
+listed() {
+	chapter=$(ls "$src"/chapters/"$(basename "$1" | cut -c1-4)"-*.md)
+	n=$(stem "$chapter" | cut -c3-4 | sed 's/^0//')
+	k=$(basename "$1" .md | sed 's/.*-\(quiz\|ex\)//')
+	case $1 in *-quiz*) what="Quick Quiz $k" ;; *) what="Exercise $k" ;; esac
+	question=$(sed -n '/^::: *{\.question/,/^:::$/p' "$1" | sed '1d;$d' | tr '\n' ' ' |
+		sed -e 's/^ *//' -e 's/^\*\*[^*]*:\*\* *//' -e 's/\([.?!]\) .*/\1/')
+	printf '[%s](%s.html) (chapter %s, %s): %s' "$what" "$(stem "$1")" "$n" "$(title "$chapter")" "$question"
 }
 
 # The index and the list of answers are pages like the others.
@@ -135,14 +170,14 @@ render() {
 	echo
 	echo "## Quick quizzes"
 	echo
-	for q in $quizzes; do echo "- [$(title "$q")]($(stem "$q").html)"; done
+	for q in $quizzes; do echo "- $(listed "$q")"; done
 	if [ -n "$exercises" ]; then
 		echo
 		echo "## Exercises"
 		echo
 		echo "Each exercise is graded by \`make exercise-N\`; its reference solution is graded by \`make check\`."
 		echo
-		for q in $exercises; do echo "- [$(title "$q")]($(stem "$q").html)"; done
+		for q in $exercises; do echo "- $(listed "$q")"; done
 	fi
 } >"$tmp/quizzes.md"
 cp build/book/references.md "$tmp/references.md"
@@ -170,26 +205,56 @@ answer() {
 	chapter=$(ls "$src"/chapters/"$(basename "$1" | cut -c1-4)"-*.md)
 	k=$(basename "$1" .md | sed 's/.*-\(quiz\|ex\)//')
 	back=$(stem "$chapter").html
-	nav "$(stem "$1").html" "$back#$2-$k" "$(title "$chapter")" "quizzes.html" "$3"
+	nav "$(stem "$1").html" "$back#$2-$k" "$(title "$chapter")" "quizzes.html" "$3" "$back"
 	render "$1" "$back#$2-$k"
 }
-for q in $quizzes; do answer "$q" quiz "All quiz answers"; done
+for q in $quizzes; do answer "$q" quiz "All answers"; done
 for q in $exercises; do answer "$q" exercise "All answers"; done
 nav references.html quizzes.html "Answers to the quizzes and exercises" "" ""
 render "$tmp/references.md" ""
+# A long trail's whole timeline (build/book/trail-timeline.py --whole):
+# a page of its own, one click from the folded one; not printed.
+for part in "$dest"/trail-*.part; do
+	[ -f "$part" ] || continue
+	page=$(basename "$part" .part)
+	# the page that shows the folded trail (a chapter or an answer), and
+	# the chapter it belongs to, marked in the sidebar
+	from=$(basename "$(grep -l "href=\"$page.html\"" "$dest"/ch[0-9][0-9]-*.html | head -n 1)")
+	chapter=$(stem "$(ls "$src"/chapters/"$(echo "$from" | cut -c1-4)"-*.md)").html
+	{
+		echo "# The whole trail of run \`${page#trail-}\`"
+		echo
+		echo "[Back to the folded trail]($from)"
+		echo
+		echo '```{=html}'
+		echo '<div class="wide">'
+		cat "$part"
+		echo '</div>'
+		echo '```'
+	} >"$tmp/$page.md"
+	nav "$page.html" "$from" "Back to the folded trail" "" "" "$chapter"
+	NOPRINT=1
+	render "$tmp/$page.md" ""
+	NOPRINT=
+	rm -f "$part"
+done
 
 # print.html: every part in order, under the highlighting style of the pages.
 {
 	printf '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
 	printf '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
 	printf '<title>Verifying parallel algorithms with Promela and Spin (one page)</title>\n'
-	sed -n '/<style>/,/<\/style>/p' "$dest/index.html"
+	# the style of a page with numbered listings: pandoc writes the rules
+	# that show line numbers only into a page that has some
+	styled=$(grep -l 'pre.numberSource' "$dest"/ch[0-9][0-9]-*.html | head -n 1)
+	sed -n '/<style>/,/<\/style>/p' "${styled:-$dest/index.html}"
 	printf '<link rel="stylesheet" href="book.css">\n</head>\n<body class="print">\n<main id="content">\n'
 	while read -r part; do cat "$part"; done <"$tmp/print-parts"
 	printf '</main>\n</body>\n</html>\n'
 } >"$dest/print.html"
 printf 'print.html\t(the one-page book)\n' >>"$tmp/sources.tsv"
 
+build/book/book-sidebar.py "$dest"
 build/book/book-search.py "$dest" >"$dest/search-index.js"
 if ! build/book/book-links.py "$dest" "$tmp/sources.tsv"; then failed=$((failed + 1)); fi
 echo "book: $(find "$dest" -name '*.html' | wc -l) pages in $dest/index.html"

@@ -47,7 +47,9 @@ def main():
                 print(" ".join([cell[p] for p in params] + [str(panreport.number(f["stored"]))]))
             continue
         if f:
-            measured = [fmt(f["stored"]) + (" (recorded)" if recorded else ""),
+            # A recorded row names its run: the same configuration may be
+            # run (and timed) elsewhere in the book under another name.
+            measured = [fmt(f["stored"]) + (f" (recorded: `{rid}`)" if recorded else ""),
                         f.get("depth", "?"), f.get("memory", "?"), f.get("time", "?")]
         else:
             how = f"make sweep-{keys['id']}-full" if target == "full" else "make check"
@@ -59,7 +61,7 @@ def main():
                                 + " ".join(f"-D{p}=N" for p in params)).strip(), keys.get("cflags", ""), keys.get("runflags", ""))
         print("\n".join(lines))
         print(f"\n: Measured with `{flags}`; the state counts are checked by "
-              f"`make check`. A row marked (recorded) is too long for it: its report"
+              f"`make check`. A row marked (recorded: `ID`) is too long for it: the report of run ID"
               f" is kept in {runstore.RECORDED}/ and refreshed by "
               f"`make sweep-{keys['id']}-full`.")
 

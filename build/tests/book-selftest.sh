@@ -89,6 +89,59 @@ Do it.
 :::"
 page grade-demand pass 'make exercise-1 checks: no lost increment' '```{.grade exercise=1 model=x.spin what="no lost increment" hint="h" verdict=pass max-stored=9}
 ```'
+# A figure's tooltip says where it comes from in words, not as a key.
+page fig-title pass 'title="from a Spin report: states stored in run big"' "[big.stored]{.run} states"
+# A derived model's sed script is shown as the diff it makes (worked
+# out from the block, against models/), and one that changes nothing
+# stops the page.
+page derive-diff pass '+++ models/qrcu-incany.spin' '```{.derive file=qrcu-incany.spin from=qrcu.spin}
+s/:: ctr\[myidx\] > 0 ->/:: 1 ->/
+```'
+page derive-nothing fail 'changes nothing in qrcu.spin' '```{.derive file=qrcu-x.spin from=qrcu.spin}
+s/no such text anywhere/x/
+```'
+# A long trail (200 steps, a cycle from step 150) is folded to the steps
+# into the cycle and the first of it, caption above; the whole trail is a
+# page of its own (the table is left in out/book/trail-ID.part).
+mktrail() { # mktrail FILE STEPS CYCLE-AT
+	awk -v n="$2" -v c="$3" 'BEGIN { for (i = 1; i <= n; i++) {
+		if (i == c) print "      <<<<<START OF CYCLE>>>>>"
+		printf "%4d:\tproc  %d (p:1) m.spin:%d (state %d)\t[step_%d_of_the_trail]\n", i, i % 2 + 1, i % 9 + 1, i, i } }' >"$1"
+}
+mkdir -p "$tmp/out/book"
+mktrail "$tmp/out/runs/long.trail" 200 150
+OUT="$tmp/out" build/lib/runstore.py layout >"$tmp/layout.tsv"
+trailpage() { # trailpage NAME EXPECT BODY: page, with the runs' layout (where trails are)
+	printf '%s\n' "$3" >"$tmp/$1.md"
+	judge -t "$1" pass "$2" "$tmp/$1.html" pandoc -f markdown -t html5 --wrap=none --lua-filter build/book/book.lua \
+		-M out="$tmp/out" -M tag="$1" -M targets="$tmp/targets.tsv" -M layout="$tmp/layout.tsv" -o "$tmp/$1.html" "$tmp/$1.md"
+}
+trailpage trail-folded 'The whole trail (200 steps)' '```{.trail run=long}
+excerpt
+```'
+rows=$(grep -o '<tr class="[^"]*"><td>[0-9]' "$tmp/trail-folded.html" | wc -l)
+cap=$(grep -n 'timeline-caption' "$tmp/trail-folded.html" | head -n 1 | cut -d: -f1)
+tab=$(grep -n '<table class="timeline"' "$tmp/trail-folded.html" | head -n 1 | cut -d: -f1)
+if [ "$rows" -gt 60 ] || [ "$rows" -lt 50 ]; then
+	say_wrong trail-folded "the folded trail shows $rows of 200 steps, not 50 to 60" "$tmp/trail-folded.html"
+elif ! grep -q '<td>140</td>' "$tmp/trail-folded.html" || ! grep -q '<td>150</td>' "$tmp/trail-folded.html"; then
+	say_wrong trail-folded "the folded trail does not show the steps into the cycle (140) and its start (150)"
+elif [ -z "$cap" ] || [ -z "$tab" ] || [ "$cap" -gt "$tab" ]; then
+	say_wrong trail-folded "the caption is not above the table (line ${cap:-none}, table line ${tab:-none})"
+elif [ "$(grep -c 'step_[0-9]*_of_the_trail' "$tmp/out/book/trail-long.part")" -ne 200 ]; then
+	say_wrong trail-folded "the whole trail (trail-long.part) does not hold the 200 steps"
+else
+	say_ok trail-folded "$rows of 200 rows shown, steps 140 and 150 among them, caption above; 200 in the whole trail"
+fi
+mktrail "$tmp/out/runs/short.trail" 30 20
+trailpage trail-short '<td>30</td>' '```{.trail run=short}
+excerpt
+```'
+if grep -q 'whole-trail' "$tmp/trail-short.html"; then
+	say_wrong trail-short "a 30-step trail is folded"
+else
+	say_ok trail-short "a 30-step trail is shown whole"
+fi
 rm "$tmp/out/kernel/bench/recorded.tsv"
 # The missing file is named as missing ('recorded.tsv' alone would also
 # be found in the message for a key that is not in the file).
@@ -126,6 +179,19 @@ or `make verify DEFS="-DN=3"`, then read [chapter 2]{.ref}.
 ```
 EOF
 printf '# Two\n\nCOLLAPSE is a word to find; back to [chapter 1]{.ref}.\n' >"$tmp/src/chapters/ch02-two.md"
+cat >>"$tmp/src/chapters/ch01-one.md" <<'EOF'
+
+::: {.quiz #quiz-1 answer=ch01-quiz1}
+**Quick Quiz 1:** Why is it so? Say it.
+:::
+
+```{.trail run=long}
+excerpt
+```
+EOF
+printf '# Answer to Quick Quiz 1\n\n::: {.question}\nWhy is it so? Say it.\n:::\n\nBecause.\n' >"$tmp/src/quizzes/ch01-quiz1.md"
+mkdir -p "$tmp/bookout/runs"
+mktrail "$tmp/bookout/runs/long.trail" 200 150
 # book NAME WANT EXPECT FILE: build the book; EXPECT in FILE (pass) or in the error (fail)
 book() {
 	judge "book $1" "$2" "$3" "$tmp/bookout/book/$4" env BOOK_SRC="$tmp/src" OUT="$tmp/bookout" build/book/book.sh
@@ -160,6 +226,32 @@ book sidebar pass '<a aria-current="page" href="ch02-two.html">' ch02-two.html
 book search-index pass '"u": "ch02-two.html#two"' search-index.js
 book search-term pass 'COLLAPSE is a word to find' search-index.js
 book one-page pass '<div id="ch02-two" class="page">' print.html
+# Print keeps the listings' line numbers: print.html carries pandoc's
+# rules for them (they were taken from the index page, which has no
+# listing, so the numbers were lost).
+book print-line-numbers pass 'pre.numberSource code > span > a:first-child::before' print.html
+book edit-link pass 'its source is <a class="edit" href="source/chapters/ch01-one.md"><code>chapters/ch01-one.md</code></a>' ch01-one.html
+if [ ! -f "$tmp/bookout/book/source/chapters/ch01-one.md" ]; then
+	say_wrong book "edit-link: no source/chapters/ch01-one.md beside the pages"
+elif grep -l -F "$tmp" "$tmp/bookout/book/"*.html >"$tmp/paths"; then
+	say_wrong book "edit-link: a page names a path of this machine" "$tmp/paths"
+else
+	say_ok book "edit-link: the source is beside the pages, and no page names a path of this machine"
+fi
+book sidebar-sections pass '<ol class="sections"><li><a href="#commands"><span class="secno">1.1</span> Commands</a></li>' ch01-one.html
+book skip-link pass '<a class="skip" href="#content">' ch01-one.html
+book theme-kept pass 'localStorage.getItem("book-theme")' ch01-one.html
+book answers-listed pass '<a href="ch01-quiz1.html">Quick Quiz 1</a> (chapter 1, One): Why is it so?' quizzes.html
+book answer-marks-chapter pass '<a aria-current="location" href="ch01-one.html">' ch01-quiz1.html
+book answers-one-name pass 'All answers' ch01-quiz1.html
+book whole-trail pass '<td>1</td>' trail-long.html
+if grep -q 'step_1_of_the_trail' "$tmp/bookout/book/search-index.js"; then
+	say_wrong book "search-index: trail rows are in the search index"
+elif grep -q 'step_1_of_the_trail' "$tmp/bookout/book/print.html"; then
+	say_wrong book "print: the printed book holds the whole trail, not the folded one"
+else
+	say_ok book "search-index and print: no trail row beyond the fold"
+fi
 printf '# Two\n\nA [link](nosuch.html).\n' >"$tmp/src/chapters/ch02-two.md"
 book broken-link fail 'chapters/ch02-two.md: broken link nosuch.html: no page nosuch.html in the book' -
 if [ -e "$tmp/bookout/book/index.html" ]; then

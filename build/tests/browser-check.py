@@ -10,6 +10,22 @@ desktop width (1280 px) and a phone width (400 px) and fail on
     code, or code with typographic quotes in it (“ ” ‘ ’),
   * a search for a known term ("COLLAPSE", "rcutorture") finding nothing,
     or the search box or the copy buttons missing;
+  * a search for a flag as the book prints it ("-DCOLLAPSE", "spin -a")
+    whose first result does not contain it; a search cut at 25 results
+    that does not say so; results without the searched words marked;
+    the arrow keys or Esc not moving in the results; a page opened from
+    a result (?highlight=) with nothing marked;
+  * a trail's timeline taller than 2,000 px at 1280 px, or with its
+    caption below it;
+  * small text (under 24 px, or 18.7 px bold) with a contrast under 4.5:1
+    in the light theme;
+  * the theme button not switching to light, then dark (the page's
+    background dark, plots inverted, the choice kept), then back to the
+    system's;
+  * at 400 px, the menu pushing the page down instead of opening over it;
+  * a <summary> holding a <pre> (read out whole as a button's name), no
+    skip link as the first thing to focus, no current entry in the
+    sidebar (every page but the index and print.html);
 and save a screenshot of every page at both widths in out/screenshots/
 (PAGE-1280.png, PAGE-400.png; one chapter also in dark mode).
 PAGES="a.html b.html" checks only those pages (the search terms are
@@ -20,6 +36,7 @@ writes what it found into the page for --dump-dom to print.  Exits 77
 
 import concurrent.futures
 import glob
+import html
 import json
 import os
 import re
@@ -36,6 +53,10 @@ OUT = runstore.OUT
 BOOK = os.path.join(OUT, "book")
 WIDTHS = [1280, 400]
 TERMS = ["COLLAPSE", "rcutorture"]
+FLAG_QUERIES = ["-DCOLLAPSE", "spin -a", "-DSAFETY"]
+TIMELINE_MAX = 2000   # px: a folded trail is about 60 rows
+CONTRAST_MIN = 4.5
+HIGHLIGHT = "?highlight=-DCOLLAPSE"   # one chapter is also opened as from a search result
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
          "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--hide-scrollbars",
@@ -97,12 +118,129 @@ PROBE = r"""<script>
       TERMS.forEach(function (t) { found.search[t] = window.bookSearch(t).length; });
     }
     found.copy = document.querySelectorAll('button.copy').length;
+    var page = location.pathname.split('/').pop();
+    var wide = document.documentElement.clientWidth > 600;
+    found.height = document.documentElement.scrollHeight;
+    // Trails: folded, caption above.
+    found.timelines = [];
+    if (!/^trail-/.test(page) && wide) {  // (on a phone the rows wrap)
+      document.querySelectorAll('table.timeline').forEach(function (t) {
+        var cap = t.previousElementSibling;
+        if (t.getBoundingClientRect().height > TIMELINE_MAX) found.timelines.push('a timeline ' + Math.round(t.getBoundingClientRect().height) + ' px tall');
+        if (!cap || !cap.classList.contains('timeline-caption')) found.timelines.push('a timeline without its caption above it');
+      });
+    }
+    found.summaryPre = document.querySelectorAll('summary pre').length;
+    var focusable = document.querySelector('a[href], button, input, select, textarea, summary');
+    found.skip = document.body.classList.contains('print') || !!(focusable && focusable.classList.contains('skip'));
+    found.current = !!document.querySelector('#sidebar a[aria-current]');
+    found.highlighted = location.search ? document.querySelectorAll('main mark.search-hit').length : null;
+    // Contrast of small text, in the light theme (the system's in headless Chromium).
+    function rgba(c) {
+      var m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
+      return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null;
+    }
+    function lum(c) {
+      var v = c.slice(0, 3).map(function (x) { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    }
+    function background(el) {
+      for (var e = el; e; e = e.parentElement) {
+        var b = rgba(getComputedStyle(e).backgroundColor);
+        if (b && b[3] > 0.5) return b;
+      }
+      return [255, 255, 255, 1];
+    }
+    found.contrast = [];
+    if (wide) {
+      var seen = {};
+      document.querySelectorAll('body *').forEach(function (el) {
+        if (found.contrast.length >= 6) return;
+        var own = false;
+        for (var n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3 && n.nodeValue.trim()) own = true;
+        if (!own || !el.getClientRects().length || el.closest('script, style, #browser-check-result')) return;
+        for (var e = el; e; e = e.parentElement) if (parseFloat(getComputedStyle(e).opacity) < 1) return;
+        var cs = getComputedStyle(el);
+        var size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+        if (size >= 24 || (bold && size >= 18.66)) return;
+        var fg = rgba(cs.color), bg = background(el);
+        if (!fg) return;
+        var l1 = lum(fg), l2 = lum(bg);
+        var ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+        var key = cs.color + ' on ' + 'rgb(' + bg.slice(0, 3).join(', ') + ')';
+        if (ratio < CONTRAST_MIN && !seen[key]) {
+          seen[key] = true;
+          found.contrast.push(describe(el) + ' "' + el.textContent.trim().slice(0, 30) + '": ' + key + ', ' + ratio.toFixed(2) + ':1');
+        }
+      });
+    }
+    // The theme button: system, light, dark, system again.
+    found.theme = [];
+    var tb = document.getElementById('theme');
+    if (wide && tb) {
+      var root = document.documentElement;
+      tb.click();
+      if (root.getAttribute('data-theme') !== 'light') found.theme.push('one click does not choose light');
+      tb.click();
+      var dark = lum(background(document.querySelector('main') || document.body)) < 0.1;
+      if (root.getAttribute('data-theme') !== 'dark' || !dark) found.theme.push('two clicks do not make the page dark');
+      var kept = null;
+      try { kept = localStorage.getItem('book-theme'); } catch (err) { kept = 'unavailable'; }
+      if (kept !== 'dark' && kept !== 'unavailable') found.theme.push('the choice is not kept (localStorage has ' + kept + ')');
+      document.querySelectorAll('div.sweep img').forEach(function (img) {
+        if (!/invert/.test(getComputedStyle(img).filter)) found.theme.push('a plot keeps its white background in the dark theme');
+      });
+      tb.click();
+      try { kept = localStorage.getItem('book-theme'); } catch (err) { kept = null; }
+      if (root.hasAttribute('data-theme') || kept) found.theme.push('a third click does not go back to the system theme');
+    }
+    // The menu at a narrow width opens over the page.
+    found.menu = null;
+    var mb = document.getElementById('menu');
+    var mainEl = document.getElementById('content');
+    if (!wide && mb && mainEl && mb.getClientRects().length) {
+      var before = mainEl.getBoundingClientRect().top;
+      mb.click();
+      var side = document.getElementById('sidebar');
+      var after = mainEl.getBoundingClientRect().top;
+      if (!side.getClientRects().length) found.menu = 'the menu does not open';
+      else if (Math.abs(after - before) > 1) found.menu = 'the open menu pushes the page down by ' + Math.round(after - before) + ' px';
+      mb.click();
+    }
+    // Search as a reader types it, on the first page.
+    found.flags = {};
+    found.keys = [];
+    if (window.bookSearch && page === 'index.html' && wide) {
+      FLAG_QUERIES.forEach(function (q) {
+        var lower = q.toLowerCase();
+        if (!(window.BOOK_SEARCH || []).some(function (d) { return (d.t + ' ' + d.b).toLowerCase().indexOf(lower) >= 0; })) return;
+        var hits = window.bookSearch(q);
+        found.flags[q] = hits.length ? ((hits[0].t + ' ' + hits[0].b).toLowerCase().indexOf(q.toLowerCase()) >= 0 ? 'ok' : 'first result "' + hits[0].t + '" does not contain it') : 'nothing found';
+      });
+      var box = document.getElementById('search'), list = document.getElementById('search-results');
+      box.value = 'spin';
+      box.dispatchEvent(new Event('input'));
+      var total = window.bookSearch('spin').length;
+      if (total > 25 && !list.querySelector('li.more')) found.keys.push('"spin" finds ' + total + ' sections, 25 are listed, and the list does not say so');
+      var links = list.querySelectorAll('a');
+      if (!links.length || !/highlight=/.test(links[0].getAttribute('href'))) found.keys.push('a result does not carry the search to its page (?highlight=)');
+      if (!list.querySelector('mark')) found.keys.push('no searched word is marked in the results');
+      box.focus();
+      box.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}));
+      if (document.activeElement !== links[0]) found.keys.push('ArrowDown in the box does not go to the first result');
+      if (links[1]) {
+        links[0].dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}));
+        if (document.activeElement !== links[1]) found.keys.push('ArrowDown does not go to the next result');
+      }
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+      if (list.children.length || box.value) found.keys.push('Esc does not clear the search');
+    }
     found.pre = document.querySelectorAll('main pre').length;
     var out = document.createElement('pre');
     out.id = 'browser-check-result';
     out.textContent = JSON.stringify(found);
     document.body.appendChild(out);
-    found.page = location.pathname.split('/').pop();
+    found.page = location.pathname.split('/').pop() + location.search;
     found.width = document.documentElement.clientWidth;
     if (window.parent !== window) window.parent.postMessage(JSON.stringify(found), '*');
   });
@@ -134,6 +272,45 @@ def run(browser, profile, args, url):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
+def printed(browser, profile, tmp):
+    """What is wrong with print.html on paper (A4/Letter, Chromium's default)."""
+    pdf = os.path.join(tmp, "print.pdf")
+    r = run(browser, profile, ["--no-pdf-header-footer", f"--print-to-pdf={pdf}"],
+            "file://" + os.path.abspath(os.path.join(BOOK, "print.html")))
+    if not os.path.exists(pdf):
+        return [f"print.html: Chromium printed no PDF: {r.stderr.strip()[-200:]}"]
+    count = subprocess.run(["gs", "-q", "-dNODISPLAY", "-dNOSAFER", "-c",
+                            f"({pdf}) (r) file runpdfbegin pdfpagecount = quit"],
+                           capture_output=True, text=True).stdout.strip()
+    pages = []
+    for i in range(1, min(10, int(count) if count.isdigit() else 0) + 1):
+        t = subprocess.run(["gs", "-q", "-sDEVICE=txtwrite", f"-dFirstPage={i}", f"-dLastPage={i}",
+                            "-o", "-", pdf], capture_output=True, text=True, errors="replace").stdout
+        if not t.strip():
+            break
+        pages.append(t)
+    problems = []
+    for i, t in enumerate(pages[:3] if len(pages) >= 10 else [], 1):  # (a short book's pages are its chapters)
+        n = len([x for x in t.splitlines() if x.strip()])
+        if n < 8:
+            problems.append(f"print.html: printed page {i} holds {n} lines of text (a nearly empty page)")
+    # The first numbered listing's first line, as the page holds it; on
+    # paper it must follow its number.
+    m = re.search(r'<pre class="[^"]*numberSource[^"]*"[^>]*><code[^>]*>\s*<span[^>]*>(.*?)</span>\n',
+                  open(os.path.join(BOOK, "print.html")).read(), re.S)
+    if m:
+        first = " ".join(html.unescape(re.sub(r"<[^>]+>", "", m.group(1))).split())[:30]
+        lines = [" ".join(x.split()) for t in pages for x in t.splitlines()]
+        at = [x for x in lines if first in x]
+        if not at:
+            problems.append(f"print.html: the first listing's first line ({first!r}) is not on the "
+                            "first printed pages")
+        elif not any(re.match(r"\d+ " + re.escape(first), x) for x in at):
+            problems.append(f"print.html: a listing printed without its line numbers ({at[0]!r}; "
+                            "the prose names lines by number)")
+    return problems
+
+
 def main():
     pages = sorted(glob.glob(os.path.join(BOOK, "*.html")))
     only = os.environ.get("PAGES", "").split()  # PAGES="a.html b.html": only these
@@ -156,10 +333,14 @@ def main():
     if os.path.isdir(shots):
         shutil.rmtree(shots)
     os.makedirs(shots)
-    probe = PROBE.replace("TERMS", json.dumps(TERMS))
+    probe = (PROBE.replace("FLAG_QUERIES", json.dumps(FLAG_QUERIES)).replace("TERMS", json.dumps(TERMS))
+             .replace("TIMELINE_MAX", str(TIMELINE_MAX)).replace("CONTRAST_MIN", str(CONTRAST_MIN)))
+    chapters = [os.path.basename(p) for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
+    lit = "ch05-qrcu-model.html" if "ch05-qrcu-model.html" in chapters else (chapters[0] if chapters else None)
     searched = {t: 0 for t in TERMS}
     copies = 0
     loaded = 0
+    heights = {}
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "book")
         shutil.copytree(BOOK, copy)
@@ -170,8 +351,9 @@ def main():
         profile = os.path.join(tmp, "profile")
         with open(os.path.join(copy, "browser-check-frames.html"), "w") as f:
             f.write(FRAMES.replace("FRAMES", "\n".join(
-                FRAME.replace("PAGE", os.path.basename(p)).replace("WIDTH", str(w))
-                for p in pages for w in WIDTHS)))
+                [FRAME.replace("PAGE", os.path.basename(p)).replace("WIDTH", str(w))
+                 for p in pages for w in WIDTHS]
+                + ([FRAME.replace("PAGE", lit + HIGHLIGHT).replace("WIDTH", "1280")] if lit else []))))
         start = time.monotonic()
         r = run(browser, profile, ["--window-size=1320,1000", "--dump-dom"],
                 "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")))
@@ -204,9 +386,35 @@ def main():
                     found["pre"] = 0
                 if found["pre"] and not found["copy"] and name != "print.html":
                     problems.append(f"{where}: {found['pre']} code blocks and no copy button")
+                problems += [f"{where}: {t}" for t in found["timelines"]]
+                problems += [f"{where}: small text under {CONTRAST_MIN}:1: {c}" for c in found["contrast"]]
+                problems += [f"{where}: theme: {t}" for t in found["theme"]]
+                problems += [f"{where}: search: {k}" for k in found["keys"]]
+                problems += [f"{where}: search for {q!r}: {v}" for q, v in found["flags"].items() if v != "ok"]
+                if found["menu"]:
+                    problems.append(f"{where}: {found['menu']}")
+                if found["summaryPre"]:
+                    problems.append(f"{where}: {found['summaryPre']} <summary> holding a <pre> (read out as a button's name)")
+                if not found["skip"]:
+                    problems.append(f"{where}: the first thing to focus is not the skip link")
+                if not found["current"] and name not in ("index.html", "print.html"):
+                    problems.append(f"{where}: no entry of the sidebar is marked current")
+                if width == 1280:
+                    heights[name] = found["height"]
                 for t, n in found["search"].items():
                     searched[t] = max(searched[t], n)
                 copies += found["copy"]
+        if lit:
+            found = results.get((lit + HIGHLIGHT, 1280))
+            if not found:
+                problems.append(f"{lit}{HIGHLIGHT}: the page did not load or its probe did not report")
+            elif not found["highlighted"]:
+                problems.append(f"{lit}{HIGHLIGHT}: a page opened from a search result marks nothing")
+        # The printed book (print.html to PDF, read back with Ghostscript):
+        # its listings keep their line numbers, and its first pages are
+        # not a few lines each.
+        if "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs"):
+            problems += printed(browser, os.path.join(profile, "print"), tmp)
         # Screenshots, two Chromiums at a time.
         jobs = [] if os.environ.get("SHOTS") == "0" else \
             [(os.path.basename(p), w) for p in pages for w in WIDTHS]
@@ -245,7 +453,9 @@ def main():
           f"{' and '.join(str(w) for w in WIDTHS)} px: no overflow, no console error, "
           f"every link and asset in place, commands in code, search finds "
           + ", ".join(f"{t!r} in {n} sections" for t, n in searched.items())
-          + f", {copies} copy buttons (probed in {probed:.0f} s); screenshots in {shots}/")
+          + f", {copies} copy buttons (probed in {probed:.0f} s); tallest page at 1280 px: "
+          + (max(((h, n) for n, h in heights.items()), default=(0, "none"))[1] + f" ({max(heights.values(), default=0):,} px)")
+          + f"; screenshots in {shots}/")
 
 
 main()

@@ -3,7 +3,13 @@
 # built by build/book/book.sh and passes; then each copy of it, broken in one
 # way, must fail with the line that names the break: a table too wide
 # for a phone, a command shown as a paragraph, typographic quotes in
-# code, a script error, a broken link, a search that finds nothing.
+# code, a script error, a broken link, a search that finds nothing, a
+# trail not folded, low contrast, a theme switch that does not darken,
+# a menu that pushes the page down, a <summary> holding a <pre>, no
+# skip link, no current sidebar entry, a flag search read as lunr's
+# query language, a search result's page with nothing marked, arrow
+# keys that do not move into the results, a printed listing without
+# its line numbers.
 # Exits 77 (skipped) without Chromium.
 set -eu
 . build/tests/caselib.sh
@@ -19,6 +25,11 @@ Type
     spin -a x.spin
 
 and compile with `-DCOLLAPSE`; rcutorture comes later.
+
+```{.promela}
+byte x;
+active proctype p() { x = 1 }
+```
 
 | a | b | c |
 |---|---|---|
@@ -53,5 +64,31 @@ mutant link 's|</main>|<a href="nosuch.html">x</a></main>|' ch02-two.html
 case_ link fail 'broken link nosuch.html: no page nosuch.html' ch02-two.html
 mutant search 's|^window.BOOK_SEARCH = .*|window.BOOK_SEARCH = [];|' search-index.js
 case_ search fail "search: no page finds 'COLLAPSE'"
-[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 6 broken books and passes the good one"
+mutant trail 's|</main>|<p>x</p><table class="timeline"><tr><td style="height:3000px">x</td></tr></table></main>|' ch01-one.html
+case_ trail fail 'px tall' ch01-one.html
+mutant contrast 's/--muted: #555;/--muted: #aaa;/' book.css
+case_ contrast fail 'small text under 4.5:1' ch01-one.html
+mutant theme 's/^:root\[data-theme="dark"\] {/:root[data-theme="nodark"] {/' book.css
+case_ theme fail 'theme: two clicks do not make the page dark' ch01-one.html
+mutant menu 's/#sidebar { display: none; top: 2.6rem;/#sidebar { display: none; position: static; top: 2.6rem;/' book.css
+case_ menu fail 'the open menu pushes the page down' ch01-one.html
+mutant summary 's|</main>|<details><summary><pre>x</pre></summary>y</details></main>|' ch01-one.html
+case_ summary fail '<summary> holding a <pre>' ch01-one.html
+mutant skip 's|<a class="skip" href="#content">Skip to the text</a>||' ch01-one.html
+case_ skip fail 'the first thing to focus is not the skip link' ch01-one.html
+mutant current 's/aria-current="page" //' ch02-two.html
+case_ current fail 'no entry of the sidebar is marked current' ch02-two.html
+# lunr's own query language, as the search used to be: "-DCOLLAPSE" is
+# "must not contain dcollapse", and every other section comes first.
+mutant flag 's/^    var text = norm(q.trim());/    return index.search(q).map(function (h) { return docs[h.ref]; });/' book.js
+case_ flag fail "search for '-DCOLLAPSE': first result" 'index.html ch01-one.html ch02-two.html'
+mutant highlight 's/^          m.className = .search-hit.;/          m.className = "x";/' book.js
+case_ highlight fail 'a page opened from a search result marks nothing' ch01-one.html
+mutant keys 's/^    box.addEventListener(.keydown., move);//' book.js
+case_ keys fail 'ArrowDown in the box does not go to the first result' 'index.html ch01-one.html'
+# print.html without pandoc's rules for line numbers (it took its style
+# from the index page, which has no listing): the printed listing has none.
+mutant printnum '/<style>/,/<\/style>/s/pre\.numberSource/pre.nonumbers/g' print.html
+case_ printnum fail 'a listing printed without its line numbers' print.html
+[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 17 broken books and passes the good one"
 exit "$bad"
