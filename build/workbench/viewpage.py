@@ -36,7 +36,9 @@ def page(title, body):
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{esc(title)}</title>\n<style>\n{css}\n{EXTRA_CSS}</style>\n"
-            f"</head>\n<body class=\"workbench\">\n<main>\n<h1>{esc(title)}</h1>\n{body}\n"
+            "</head>\n<body class=\"workbench\">\n"
+            "<a class=\"skip\" href=\"#content\">Skip to the text</a>\n"
+            f"<main id=\"content\">\n<h1>{esc(title)}</h1>\n{body}\n"
             "</main>\n</body>\n</html>\n")
 
 
