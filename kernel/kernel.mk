@@ -190,12 +190,15 @@ kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as l
 	@$(KERNEL_SUBMAKE) kernel-soak-check
 
 # Re-judge every kept run against its scenario as it now stands, and
-# write the summary chapter 10 shows, out/kernel/soak/summary.md.
+# write the summary chapter 10 shows, out/kernel/soak/summary.md, and
+# the kernel's column of the book's mutant table, one row per
+# busted_qrcu_* flavour, out/kernel/soak/mutants.tsv (mutant-table.sh).
 # (kernel-check files it as kernel-soak-runs.)
 kernel-soak-runs: kernel-soak-check
 kernel-soak-check: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs.sh $(KERNEL_SOAK_RUNS) \
 		$(KERNEL_SRC).stamp $(KERNEL_SOAK_OUT)/summary.md
+	@kernel/bin/mutant-table.sh $(KERNEL_SOAK_RUNS) $(KERNEL_SOAK_OUT)/mutants.tsv
 
 # (The book shows that summary; make check writes it before the book is
 # built, and the book is rebuilt when it changes.)
