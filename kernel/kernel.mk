@@ -203,6 +203,21 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # (The book shows that summary; make check writes it before the book is
 # built, and the book is rebuilt when it changes.)
 
+# The book's table of every busted flavour against every leg (chapter
+# 10), out/kernel/soak/mutant-legs.md: the kernel's column from the kept
+# boots, the others from the runs of chapters 6, 8, 9 and 13 and from
+# relacy's checks (kernel/bin/mutant-legs.py names them).  make check
+# runs it after kernel-check, whose kernel-soak-runs writes the kernel's
+# column (mutants.tsv); from the top-level Makefile, the runs it
+# reads are its prerequisites, so make chapter-N makes them first.
+KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(OUT)/runs/,$(addsuffix .out,$(shell \
+	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)))
+KERNEL_CHECKS += kernel-mutant-legs
+.PHONY: kernel-mutant-legs
+kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
+	-@$(KERNEL_RECORD) kernel-mutant-legs -- \
+		kernel/bin/mutant-legs.py $(KERNEL_SOAK_OUT)/mutants.tsv $(KERNEL_SOAK_OUT)/mutant-legs.md
+
 FORCE:
 
 kernel-clean: ## remove everything the kernel targets generated (out/kernel)

@@ -36,8 +36,8 @@
 # A KCSAN report ("BUG: KCSAN: ...") fails any run, whatever end= says.
 # Whatever the scenario, the run must be the scenario's: the kernel's
 # command line must carry exactly SCENARIO.boot's parameters (besides
-# those qemu-boot.sh and run-qemu.sh add: console=, panic= and
-# torture_secs=), and every rcutorture.NAME=VALUE of it that rcutorture's
+# those qemu-boot.sh and run-qemu.sh add: console=, panic=,
+# no_timer_check and torture_secs=), and every rcutorture.NAME=VALUE of it that rcutorture's
 # "Start of test:" line prints must be printed with that value.
 # Prints the lines that decide the verdict; exits 0 when the run met
 # every requirement, 1 when it did not, 2 on bad usage or a bad
@@ -163,7 +163,7 @@ if [ -z "$cmdline" ]; then
 	note "no 'Kernel command line:' line: the run's parameters are unknown"
 else
 	# shellcheck disable=SC2086 # one parameter a word
-	printf '%s\n' $cmdline | grep -vE '^(console|panic|torture_secs)=' | LC_ALL=C sort >"$tmpdir/got"
+	printf '%s\n' $cmdline | grep -vE '^((console|panic|torture_secs)=|no_timer_check$)' | LC_ALL=C sort >"$tmpdir/got"
 	# shellcheck disable=SC2086 # one parameter a word
 	printf '%s\n' $params | LC_ALL=C sort >"$tmpdir/want"
 	if ! cmp -s "$tmpdir/got" "$tmpdir/want"; then

@@ -283,6 +283,27 @@ elif [ -z "${SELFTEST_ONLY:-}" ]; then
 	bad=1
 fi
 
+# The kept QRCU-ABBA boot passes; with lockdep's report of the cycle cut
+# out (what a kernel without the checked read acquisition and
+# lock_map_sync() prints) it must fail.
+realabba=$(find kernel/soak-runs -name 'QRCU-ABBA-*.log' | LC_ALL=C sort | head -n 1)
+case ${SELFTEST_ONLY:-real-} in real-*) ;; *) realabba=skip ;; esac
+if [ "$realabba" = skip ]; then
+	:
+elif [ -n "$realabba" ]; then
+	sed -e '1,/^--- console$/d' "$realabba" >"$tmp/real-qrcu-abba.log"
+	judge real-qrcu-abba pass - parser "$parse" "$tmp/real-qrcu-abba.log" kernel/configs/QRCU-ABBA
+	[ "$judged" != right ] || npass=$((npass + 1))
+	awk '/=====/ && !cut { skip = 1 } !skip { print } skip && /<\/TASK>/ { skip = 0; cut = 1 }' \
+		"$tmp/real-qrcu-abba.log" >"$tmp/real-qrcu-abba-no-report.log"
+	judge real-qrcu-abba-no-report fail 'the report the scenario expects is missing' parser "$parse" \
+		"$tmp/real-qrcu-abba-no-report.log" kernel/configs/QRCU-ABBA
+	[ "$judged" != right ] || nfail=$((nfail + 1))
+elif [ -z "${SELFTEST_ONLY:-}" ]; then
+	echo "WRONG: real-qrcu-abba: no kept QRCU-ABBA run in kernel/soak-runs/ to judge"
+	bad=1
+fi
+
 # RCU's own stall reports that console-badness.sh misses.
 case_ expedited-stall good fail 'detected expedited stalls on CPUs/tasks' "$smp" "$start" "$stats1" "$expstall" "$stats2" "$goodpipe" "$success"
 case_ tasks-stall good fail 'rcu_tasks detected stalls on tasks' "$smp" "$start" "$stats1" "$tasksstall" "$stats2" "$goodpipe" "$success"
