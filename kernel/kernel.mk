@@ -190,15 +190,33 @@ kernel-soak: ## boot every scenario of kernel/configs/SOAKLIST as often and as l
 	@$(KERNEL_SUBMAKE) kernel-soak-check
 
 # Re-judge every kept run against its scenario as it now stands, and
-# write the summary chapter 10 shows, out/kernel/soak/summary.md.
+# write the summary chapter 10 shows, out/kernel/soak/summary.md, and
+# the kernel's column of the book's mutant table, one row per
+# busted_qrcu_* flavour, out/kernel/soak/mutants.tsv (mutant-table.sh).
 # (kernel-check files it as kernel-soak-runs.)
 kernel-soak-runs: kernel-soak-check
 kernel-soak-check: $(KERNEL_SRC).stamp
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs.sh $(KERNEL_SOAK_RUNS) \
 		$(KERNEL_SRC).stamp $(KERNEL_SOAK_OUT)/summary.md
+	@kernel/bin/mutant-table.sh $(KERNEL_SOAK_RUNS) $(KERNEL_SOAK_OUT)/mutants.tsv
 
 # (The book shows that summary; make check writes it before the book is
 # built, and the book is rebuilt when it changes.)
+
+# The book's table of every busted flavour against every leg (chapter
+# 10), out/kernel/soak/mutant-legs.md: the kernel's column from the kept
+# boots, the others from the runs of chapters 6, 8, 9 and 13 and from
+# relacy's checks (kernel/bin/mutant-legs.py names them).  make check
+# runs it after kernel-check, whose kernel-soak-runs writes the kernel's
+# column (mutants.tsv); from the top-level Makefile, the runs it
+# reads are its prerequisites, so make chapter-N makes them first.
+KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(OUT)/runs/,$(addsuffix .out,$(shell \
+	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)))
+KERNEL_CHECKS += kernel-mutant-legs
+.PHONY: kernel-mutant-legs
+kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
+	-@$(KERNEL_RECORD) kernel-mutant-legs -- \
+		kernel/bin/mutant-legs.py $(KERNEL_SOAK_OUT)/mutants.tsv $(KERNEL_SOAK_OUT)/mutant-legs.md
 
 FORCE:
 

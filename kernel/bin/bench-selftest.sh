@@ -84,36 +84,19 @@ refscale() {
 	echo "bench: boot took 40 s"
 } >"$tmp/full.log"
 
-bad=0
+bad=0 n=0
 # check NAME WANT: run the parser on $tmp/NAME.log, compare with WANT.
 check() {
-	judge "$1" "$2" parser "$parse" "$tmp/$1.log"
+	bench_case "$1" "$2" parser "$parse" "$tmp/$1.log"
 }
-# judge NAME WANT TOOL COMMAND...: run COMMAND, which must pass or fail
-# as WANT says; TOOL names it in the report.
-judge() {
-	name=$1 want=$2 tool=$3
-	shift 3
-	if "$@" >"$tmp/$name.out" 2>&1; then got=pass; else got=fail; fi
-	why=
-	if [ "$got" = "$want" ]; then
-		# A refusal names its reason: the first line the tool gave.
-		if [ "$got" = fail ]; then
-			why=$(sed -n -e '/missing or untrustworthy/{n;s/^ *//;p;q;}' "$tmp/$name.out")
-			[ -n "$why" ] || why=$(tail -n 1 "$tmp/$name.out")
-		fi
-		# A case that names the reason it must be refused for is
-		# refused for that one, not for another the change also made.
-		case $why in
-		*"$because"*) echo "ok: $name: $tool says $got, as it must${why:+ ($why)}" ;;
-		*) echo "WRONG: $name: $tool refuses it, but not for '$because': $why"
-			bad=1 ;;
-		esac
-	else
-		echo "WRONG: $name: $tool says $got, must say $want"
-		sed -e 's/^/    /' "$tmp/$name.out"
-		bad=1
-	fi
+# shellcheck source=kernel/bin/selftest-lib.sh
+. kernel/bin/selftest-lib.sh
+# bench_case NAME WANT TOOL COMMAND...: one case, judged by the shared
+# judge(), whose reason to be refused is the current $because.
+bench_case() {
+	c_name=$1 c_want=$2
+	shift 2
+	judge "$c_name" "$c_want" "${because:--}" "$@"
 }
 # cut NAME REASON SED-SCRIPT: the full log changed by SED-SCRIPT (lines
 # deleted, or added), which must make the parser fail with a reason
@@ -163,9 +146,9 @@ for want in '| qrcu | 10 (below) | none | 95 | 1.80 | 0.900 | 1.80 | 1.80 | 0 | 
 done
 # The same log, compressed as bench-record.sh keeps it.
 xz -c "$tmp/full.log" >"$tmp/compressed.log.xz"
-judge compressed pass parser "$parse" "$tmp/compressed.log.xz"
+bench_case compressed pass parser "$parse" "$tmp/compressed.log.xz"
 head -c 200 "$tmp/compressed.log.xz" >"$tmp/truncated.log.xz"
-judge truncated-xz fail parser "$parse" "$tmp/truncated.log.xz"
+bench_case truncated-xz fail parser "$parse" "$tmp/truncated.log.xz"
 
 cut no-qrcu-gps-without-readers 'durations of rcuscale qrcu 10 0' '/^bench: begin rcuscale qrcu writer_holdoff=10 gp_exp=0 nreaders=0/,/^bench: end/{/writer-duration/d;}'
 cut no-rcu-gps-with-readers 'durations of rcuscale rcu 50 r' '/^bench: begin rcuscale rcu writer_holdoff=50 gp_exp=0 nreaders=2/,/^bench: end/{/writer-duration/d;}'
@@ -206,7 +189,7 @@ check empty fail
 
 # runs NAME WANT: run bench-runs.sh on directory $tmp/NAME, compare with WANT.
 runs() {
-	judge "runs-$1" "$2" bench-runs kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv"
+	bench_case "runs-$1" "$2" bench-runs kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv"
 }
 mkdir "$tmp/two" "$tmp/one-cut" "$tmp/uncompressed" "$tmp/none"
 { echo "bench: host time 2026-01-01 10:00:00 UTC"; cat "$tmp/full.log"; } | xz -c >"$tmp/two/a.log.xz"
@@ -250,7 +233,7 @@ runs none fail
 # again unchanged; it refuses a log without run-bench.sh's host time, a
 # log whose kernel warned, and another run under a name already taken.
 record() {
-	judge "record-$1" "$2" bench-record kernel/bin/bench-record.sh "$3" "$tmp/kept"
+	bench_case "record-$1" "$2" bench-record kernel/bin/bench-record.sh "$3" "$tmp/kept"
 }
 xz -dc "$tmp/two/a.log.xz" >"$tmp/a.log"
 record good pass "$tmp/a.log"

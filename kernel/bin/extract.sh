@@ -3,7 +3,11 @@
 # Unpack Debian's linux-source-6.1 into SRCDIR and apply the patches
 # listed in kernel/patches/series with patch -p1.  SRCDIR.stamp records
 # a hash of the series; when it matches, the tree is left untouched, so
-# kbuild sees no new timestamps and rebuilds nothing.
+# kbuild sees no new timestamps and rebuilds nothing.  When it does not
+# match and a whole tree is there, the new tree is made beside it and
+# copied over it with rsync --checksum: only the files whose content
+# changed get new timestamps, so kbuild rebuilds only what the new
+# series changes (a changed commit message rebuilds nothing).
 # The tree is pinned by the version of the Debian package that
 # installed the tarball (KERNEL_DEB_VERSION); another version fails.
 set -eu
@@ -30,7 +34,12 @@ if [ -d "$src" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	exit 0
 fi
 
-rm -rf "$src" "$src.tmp" "$stamp"
+old=
+if [ -d "$src" ] && [ -f "$stamp" ] && command -v rsync >/dev/null 2>&1; then
+	old=$src
+fi
+rm -rf "$src.tmp" "$stamp"
+[ -n "$old" ] || rm -rf "$src"
 mkdir -p "$src.tmp"
 echo "extract: unpacking $tarball"
 tar -xf "$tarball" -C "$src.tmp" --strip-components=1
@@ -38,5 +47,11 @@ while read -r p; do
 	echo "extract: applying $p"
 	patch -d "$src.tmp" -p1 -s --no-backup-if-mismatch <"$patches/$p"
 done <"$patches/series"
-mv "$src.tmp" "$src"
+if [ -n "$old" ]; then
+	echo "extract: updating $src where its content differs"
+	rsync -r -l -p --checksum --delete "$src.tmp/" "$src/"
+	rm -rf "$src.tmp"
+else
+	mv "$src.tmp" "$src"
+fi
 echo "$want" >"$stamp"

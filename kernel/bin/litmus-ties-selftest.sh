@@ -64,6 +64,12 @@ sed -e "${rmb}d" -e "${entry}a\\
 +	smp_rmb();" "$patch" >"$tmp/moved-rmb.patch"
 case_ moved-rmb fail "kernel/litmus/QRCU+flip+two-sums.litmus line" "$tmp/moved-rmb.patch"
 
+# The fastpath's first sum gone: the smp_rmb() no longer follows it,
+# which only the line before it, the tie's "after", can see.
+first=$(first_line_of '	if (qrcu_sum(qp) <= idle) {')
+sed "${first}d" "$patch" >"$tmp/first-sum-gone.patch"
+case_ first-sum-gone fail "kernel/litmus/QRCU+flip+two-sums.litmus line" "$tmp/first-sum-gone.patch"
+
 # smp_mb__after_atomic() moved after the store to ->completed: the
 # increment is then ordered before the decrement no longer.
 aa=$(line_of synchronize_qrcu 'smp_mb__after_atomic();')
@@ -78,11 +84,18 @@ sed "${entry}s/smp_mb()/smp_wmb()/" "$patch" >"$tmp/wmb.patch"
 case_ weakened-entry fail "kernel/litmus/QRCU+entry-mb+inc-not-zero.litmus line" "$tmp/wmb.patch"
 case_ weakened-entry-untied fail "'smp_wmb();' is an ordering primitive that no litmus test" "$tmp/wmb.patch"
 
-# A barrier added with no test.
-dec=$(first_line_of '	atomic_dec(qp->ctr + idx);')
-sed "${dec}i\\
+# A barrier added with no test (after the flip's store to ->completed).
+dec=$(first_line_of '	WRITE_ONCE(qp->completed, qp->completed + 1);')
+sed "${dec}a\\
 +	smp_mb__before_atomic();" "$patch" >"$tmp/added.patch"
 case_ added-barrier fail "'smp_mb__before_atomic();' is an ordering primitive that no litmus test" "$tmp/added.patch"
+
+# A planted bug's primitive (the early mutex_unlock() of unlockwait) is
+# left untied only under its guard: without the guard it is a primitive
+# like any other.
+guard=$(first_line_of '	if (qrcu_torture_bug(qp, QRCU_BUG_UNLOCKWAIT))')
+sed "${guard}d" "$patch" >"$tmp/unguarded.patch"
+case_ planted-unguarded fail "'mutex_unlock(&qp->mutex);' is an ordering primitive that no litmus test" "$tmp/unguarded.patch"
 
 # A test gone: the lines it tied are untied.
 mkdir "$tmp/gone"
@@ -98,10 +111,12 @@ case_ variant-noop fail "variant no-rmb: its sed script changes nothing" "$patch
 
 # The checker with one of its checks taken out must be caught.
 if [ -z "${SELFTEST_ONLY:-}" ]; then
-	mutant_of kernel/bin/litmus-ties.py LITMUS_TIES no-context moved-rmb \
+	mutant_of kernel/bin/litmus-ties.py LITMUS_TIES no-context first-sum-gone \
 		's/if i > 0 and body\[i - 1\]\[1\] == tie.after/if True/'
 	mutant_of kernel/bin/litmus-ties.py LITMUS_TIES no-coverage added-barrier \
-		's/if litmuslib.PRIMITIVE.search(code):/if False:/'
+		's/if not litmuslib.PRIMITIVE.search(code):/if True:/'
+	mutant_of kernel/bin/litmus-ties.py LITMUS_TIES any-guard planted-unguarded \
+		's/and PLANTED.match(d\[i - 1\]\[1\])/and True/'
 	mutant_of kernel/bin/litmus-ties.py LITMUS_TIES no-text weakened-entry \
 		's/if code == tie.text\]/]/'
 fi

@@ -11,6 +11,11 @@ kernel/rcu/qrcu.c that PATCH adds (default the series' 0001 patch) agree:
   - every code line of qrcu.c that holds an ordering primitive (barriers,
     fully ordered or acquire/release atomics, locks, RCU, wakeups) is
     named by a tie: a primitive with no test is a problem naming it;
+    the one exception is a planted bug, a primitive that is the whole
+    body of an "if (qrcu_torture_bug(qp, QRCU_BUG_NAME))" (code that only
+    rcutorture's busted flavours run, and that no test should model):
+    it is counted apart, and the same line without its guard is a
+    primitive like any other;
   - every broken variant's sed script changes the test.
 
 Prints one line per problem and exits 1 if there is any; otherwise one
@@ -22,10 +27,14 @@ test tied to it, tab-separated.
 
 import glob
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import litmuslib  # noqa: E402
+
+# The guard of a planted bug, whose one-statement body no test models.
+PLANTED = re.compile(r"^if \(qrcu_torture_bug\(qp, QRCU_BUG_[A-Z0-9]+\)\)$")
 
 
 def main(argv):
@@ -105,10 +114,16 @@ def main(argv):
                 with open(out, "w", encoding="utf-8") as f:
                     f.write(text)
 
-    nprims = 0
+    nprims = nplanted = 0
     for func, defs in funcs.items():
-        for n, code in (line for d in defs for line in d):
-            if litmuslib.PRIMITIVE.search(code):
+        for d in defs:
+            for i, (n, code) in enumerate(d):
+                if not litmuslib.PRIMITIVE.search(code):
+                    continue
+                if (n not in claimed and i > 0 and PLANTED.match(d[i - 1][1])
+                        and code.endswith(";")):
+                    nplanted += 1
+                    continue
                 nprims += 1
                 if n in claimed and listing:
                     print(f"{n}\t{func}\t{code}\t{claimed[n].test.path}")
@@ -121,7 +136,8 @@ def main(argv):
         return 1
     if listing:
         return 0
-    print(f"litmus-ties: {len(tests)} tests, {nties} ties, {nprims} ordering lines of {litmuslib.QRCU_C}, each tied")
+    print(f"litmus-ties: {len(tests)} tests, {nties} ties, {nprims} ordering lines of {litmuslib.QRCU_C}, each tied"
+          f" ({nplanted} more in planted bugs, untied)")
     return 0
 
 

@@ -5,8 +5,12 @@
 # example kernel/configs/QRCU; beside it, SCENARIO.boot names the torture
 # type (rcutorture.torture_type=...) and SCENARIO.expect says what the
 # run must show, one KEY=VALUE a line:
-#   end=SUCCESS|FAILURE  how rcutorture must end (FAILURE: a flavour
-#                        broken on purpose, which must be caught)
+#   end=SUCCESS|FAILURE|HANG  how rcutorture must end (FAILURE: a
+#                        flavour broken on purpose, which must be caught;
+#                        HANG: one that must hang its writer, which
+#                        rcutorture's writer-stall report and the
+#                        hung-task detector must both show, with no
+#                        other bad line and no SUCCESS)
 #   cpus=N               CPUs the guest must bring up (run-qemu.sh boots
 #                        that many)
 #   preempt=MODE         the kernel must say "Dynamic Preempt: MODE"
@@ -23,12 +27,18 @@
 #   min-fast=N           fastpath grace periods in the last qrcu-paths:
 #                        line (a qrcu-family type's own statistics)
 #   min-windows=N        widened fastpath windows in that line
+#   min-rwindows=N       widened reader windows (rwindows=) in that line
 #   report=TEXT          the run must contain one kernel report (a
 #                        "====" banner, a WARNING: line, ..., the stack
 #                        dump's </TASK>) with a line containing TEXT; that
 #                        one report is expected and so not a bad line
 #   line=TEXT            a line containing TEXT must appear (may repeat)
 # A KCSAN report ("BUG: KCSAN: ...") fails any run, whatever end= says.
+# Whatever the scenario, the run must be the scenario's: the kernel's
+# command line must carry exactly SCENARIO.boot's parameters (besides
+# those qemu-boot.sh and run-qemu.sh add: console=, panic=,
+# no_timer_check and torture_secs=), and every rcutorture.NAME=VALUE of it that rcutorture's
+# "Start of test:" line prints must be printed with that value.
 # Prints the lines that decide the verdict; exits 0 when the run met
 # every requirement, 1 when it did not, 2 on bad usage or a bad
 # scenario file.
@@ -55,8 +65,9 @@ rows=$(kernel/bin/scenarios.sh expect "$scen") || exit 2
 ttype=$(kernel/bin/scenarios.sh type "$scen") || exit 2
 # A scenario of klitmus7's modules (LITMUS) has a verdict of its own.
 [ "$ttype" != klitmus ] || exec kernel/bin/litmus-console.sh "$@"
+params=$(kernel/bin/scenarios.sh boot "$scen") || exit 2
 expect="" cpus="" preempt="" progress=1 min_stats=1 min_ver=1 min_reads=1 min_fast=0 min_windows=0
-report="" lines=""
+min_rwindows=0 report="" lines=""
 while IFS= read -r row; do
 	key=${row%%=*} val=${row#*=}
 	case $key in
@@ -69,6 +80,7 @@ while IFS= read -r row; do
 	min-reads) min_reads=$val ;;
 	min-fast) min_fast=$val ;;
 	min-windows) min_windows=$val ;;
+	min-rwindows) min_rwindows=$val ;;
 	report) report=$val ;;
 	line) lines="$lines$val
 " ;;
@@ -85,12 +97,19 @@ extra='Kernel panic|Unable to handle|general protection fault|'
 extra=$extra'possible recursive locking|circular locking dependency|'
 extra=$extra'inconsistent lock state|suspicious RCU usage|blocked for more than|'
 extra=$extra'soft lockup|printk messages dropped|lockdep is turned off|'
-extra=$extra'insmod rcutorture failed|qemu-boot: killed'
+extra=$extra'insmod rcutorture failed|qemu-boot: killed|'
+# RCU's stall reports that console-badness.sh misses: expedited stalls
+# ("detected expedited stalls on CPUs/tasks:") and those of the tasks
+# flavours ("rcu_tasks detected stalls on tasks:").
+extra=$extra'detected expedited stalls|detected stalls on tasks'
 
 strip() {
 	# Drop the printk timestamp so the lines read the same on every run.
 	sed -e 's/^\[ *[0-9.]*\] //'
 }
+
+tmpdir=$(mktemp -d)
+trap 'rm -rf "$tmpdir"' EXIT
 
 # The log the bad-line patterns see: the whole log, or with report=, the
 # log without the one report the scenario expects (from its "====" banner,
@@ -98,8 +117,7 @@ strip() {
 # at most 100 lines below).  An unmatched report leaves the log whole.
 scanned=$log
 if [ -n "$report" ] && [ -s "$log" ]; then
-	tmpscan=$(mktemp)
-	trap 'rm -f "$tmpscan"' EXIT
+	tmpscan=$tmpdir/scanned
 	awk -v text="$report" '
 		{ line[NR] = $0 }
 		END {
@@ -138,8 +156,39 @@ batch=$(grep -a 'Reader Batch:' "$log" | strip | tail -n 1 || true)
 paths=$(grep -a 'qrcu-paths:' "$log" | strip | tail -n 1 || true)
 bad=$( (bash "$badness" <"$scanned" 2>/dev/null || true; grep -aE "$extra" "$scanned" || true) | strip | LC_ALL=C sort -u)
 
+# The run's parameters: the kernel's command line against the
+# scenario's .boot, and rcutorture's own account of them.
+cmdline=$(grep -a 'Kernel command line: ' "$log" | strip | head -n 1 | sed -e 's/.*Kernel command line: *//')
+if [ -z "$cmdline" ]; then
+	note "no 'Kernel command line:' line: the run's parameters are unknown"
+else
+	# shellcheck disable=SC2086 # one parameter a word
+	printf '%s\n' $cmdline | grep -vE '^((console|panic|torture_secs)=|no_timer_check$)' | LC_ALL=C sort >"$tmpdir/got"
+	# shellcheck disable=SC2086 # one parameter a word
+	printf '%s\n' $params | LC_ALL=C sort >"$tmpdir/want"
+	if ! cmp -s "$tmpdir/got" "$tmpdir/want"; then
+		missing=$(LC_ALL=C comm -13 "$tmpdir/got" "$tmpdir/want" | tr '\n' ' ')
+		added=$(LC_ALL=C comm -23 "$tmpdir/got" "$tmpdir/want" | tr '\n' ' ')
+		note "the kernel's command line is not $scen.boot's: missing: ${missing:-none}; not in $scen.boot: ${added:-none}"
+	fi
+fi
+startline=$(grep -a -- "$ttype-torture:--- Start of test: " "$log" | strip | head -n 1 || true)
+if [ -n "$startline" ]; then
+	for kv in $params; do
+		case $kv in rcutorture.*=*) ;; *) continue ;; esac
+		kv=${kv#rcutorture.}
+		k=${kv%%=*}
+		case " ${startline#*Start of test: } " in
+		*" $kv "*) ;;
+		*" $k="*)
+			printed=$(printf '%s\n' "${startline#*Start of test: }" | tr ' ' '\n' | grep -m 1 "^$k=")
+			note "rcutorture ran with $printed, but $scen.boot says rcutorture.$kv" ;;
+		esac
+	done
+fi
+
 if [ -z "$endline" ]; then
-	note "no 'End of test:' line: the run hung, crashed or timed out"
+	[ "$expect" = HANG ] || note "no 'End of test:' line: the run hung, crashed or timed out"
 else
 	case $endline in
 	"$ttype-torture:--- End of test: "*) ;;
@@ -180,7 +229,12 @@ progress=$(printf '%s\n' "$vers" | awk -v min="$min_stats" -v w="$progress" '
 	}')
 nstats=$(printf '%s\n' "$progress" | tail -n 1 | cut -d' ' -f1)
 why=$(printf '%s\n' "$progress" | sed -e '$d')
-[ -z "$why" ] || note "$why"
+# A writer that must hang makes no progress once it has: only the
+# number of statistics lines counts then.
+case $expect/$why in
+HANG/*"no progress"*) ;;
+*/?*) note "$why" ;;
+esac
 # The writer's last version, from the final statistics (VER:) if any.
 lastver=$(grep -a -- "-torture:.* [vV][eE][rR]: [0-9]" "$log" | strip |
 	sed -n -e "s/^$ttype-torture: .* [vV][eE][rR]: \([0-9][0-9]*\) .*/\1/p" | tail -n 1)
@@ -205,7 +259,7 @@ fi
 pathval() {
 	printf '%s\n' "$paths" | sed -n -e "s/.*qrcu-paths:.* $1=\([0-9][0-9]*\).*/\1/p"
 }
-if [ "$min_fast" -gt 0 ] || [ "$min_windows" -gt 0 ]; then
+if [ "$min_fast" -gt 0 ] || [ "$min_windows" -gt 0 ] || [ "$min_rwindows" -gt 0 ]; then
 	if [ -z "$paths" ]; then
 		note "no 'qrcu-paths:' line, so the fastpath's use cannot be told"
 	else
@@ -217,6 +271,9 @@ if [ "$min_fast" -gt 0 ] || [ "$min_windows" -gt 0 ]; then
 				note "only $fast grace periods took the fastpath, fewer than the $min_fast required"
 			[ "$windows" -ge "$min_windows" ] ||
 				note "the fastpath window was widened $windows times, fewer than the $min_windows required"
+			rwindows=$(pathval rwindows)
+			[ "${rwindows:-0}" -ge "$min_rwindows" ] ||
+				note "the reader window was widened ${rwindows:-0} times, fewer than the $min_rwindows required"
 		fi
 	fi
 fi
@@ -249,7 +306,29 @@ if printf '%s\n' "$bad" | grep -qE 'printk messages dropped|lockdep is turned of
 	note "the log cannot be trusted: $(printf '%s\n' "$bad" | grep -E 'printk messages dropped|lockdep is turned off' | head -n 1)"
 fi
 
-if [ "$expect" = SUCCESS ]; then
+# A hang must be one: the writer stuck (rcutorture's writer-stall
+# report) in an uninterruptible sleep (the hung-task detector's), and
+# nothing else wrong: those reports, their stack dumps and QEMU's
+# timeout are expected, and so are rcutorture's own reports of a
+# too-short grace period before the hang (its statistics marked "!!!"
+# and the warning in rcu_torture_stats_print() that goes with them);
+# the hung-task report's list of held locks ends in a rule of "=";
+# any other bad line is not.
+hangok='Writer stall state|blocked for more than|Call Trace:|qemu-boot: killed|!!!|WARNING: .* rcu_torture_stats_print\+|^=+$'
+if [ "$expect" = HANG ]; then
+	case $endline in
+	*"End of test: SUCCESS"*) note "a flavor that must hang passed: the test harness cannot see bugs" ;;
+	esac
+	printf '%s\n' "$bad" | grep -q 'Writer stall state' ||
+		note "no '??? Writer stall state' line: rcutorture did not report the writer stuck"
+	printf '%s\n' "$bad" | grep -q 'blocked for more than' ||
+		note "no 'blocked for more than' line: the hung-task detector did not report a stuck task"
+	others=$(printf '%s\n' "$bad" | grep -vE "$hangok" | grep -v '^$' || true)
+	if [ -n "$others" ]; then
+		note "bad lines besides the hang's reports:
+$(printf '%s\n' "$others" | head -n 20)"
+	fi
+elif [ "$expect" = SUCCESS ]; then
 	case $endline in
 	*"End of test: SUCCESS"*) ;;
 	"") ;;

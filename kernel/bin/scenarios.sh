@@ -122,17 +122,17 @@ expect() {
 		key=${line%%=*} val=${line#*=}
 		ok=0
 		case $key in
-		end) case $val in SUCCESS | FAILURE) ok=1 end=$val ;; esac ;;
+		end) case $val in SUCCESS | FAILURE | HANG) ok=1 end=$val ;; esac ;;
 		preempt) case $val in none | voluntary | full) ok=1 ;; esac ;;
-		cpus | progress-lines | min-stats | min-ver | min-reads | min-fast | min-windows)
+		cpus | progress-lines | min-stats | min-ver | min-reads | min-fast | min-windows | min-rwindows)
 			case $val in '' | *[!0-9]* | 0*) ;; *) ok=1 ;; esac
 			[ "$key" != cpus ] || cpus=$val ;;
 		esac
-		[ "$ok" = 1 ] || die "$f" "$n" "cannot use '$line'; want end=SUCCESS|FAILURE, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows}=N (N > 0), one report=TEXT or line=TEXT, or never=NAME, shown=NAME of a klitmus scenario"
+		[ "$ok" = 1 ] || die "$f" "$n" "cannot use '$line'; want end=SUCCESS|FAILURE|HANG, cpus=N, preempt=none|voluntary|full, progress-lines=N, min-{stats,ver,reads,fast,windows,rwindows}=N (N > 0), one report=TEXT or line=TEXT, or never=NAME, shown=NAME of a klitmus scenario"
 		echo "$key=$val"
 	done <"$f"
 	if [ -z "$end" ] || [ -z "$cpus" ]; then
-		die "$f" "$n" "must say end=SUCCESS|FAILURE and cpus=N"
+		die "$f" "$n" "must say end=SUCCESS|FAILURE|HANG and cpus=N"
 	fi
 	[ "$(grep -c '^report=' "$f" || true)" -le 1 ] || die "$f" "$(grep -n '^report=' "$f" | sed -n '2s/:.*//p')" "one report= only"
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # soak-runs-selftest.sh
-# Check kernel/bin/soak-runs.sh on kept runs made up for the purpose,
-# under a made-up scenario: a set of good runs must pass, and each kind
+# Check kernel/bin/soak-runs.sh (and mutant-table.sh, which reads the
+# same kept runs) on kept runs made up for the purpose, under a made-up
+# scenario: a set of good runs must pass, and each kind
 # of bad or stale run must be rejected, for the right reason.
 set -eu
 tmp=$(mktemp -d)
@@ -18,6 +19,7 @@ hash=$(KERNEL_CONFIGS=$cfg kernel/bin/soak-runs.sh --hash QR)
 
 console() {
 	printf '%s\n' \
+		'[    0.000000] Kernel command line: console=ttyS0 panic=-1 torture_secs=30 rcutorture.torture_type=qrcu rcutorture.stat_interval=6' \
 		'[    0.500000] smp: Brought up 1 node, 4 CPUs' \
 		'[    2.000000] qrcu-torture:--- Start of test: nreaders=4 nfakewriters=4 stat_interval=6' \
 		'[    8.000000] qrcu-torture: rtc: 000000008a3c1b2f ver: 612 tfle: 0 rta: 613 rtaf: 0 rtf: 603 rtmbe: 0' \
@@ -33,6 +35,7 @@ rec() {
 	f=$1
 	shift
 	scenario=QR date=20261204T000000Z series=1111 files=$hash secs=30
+	params='rcutorture.torture_type=qrcu rcutorture.stat_interval=6'
 	verdict='PASS (expected End of test: SUCCESS)'
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		case $1 in
@@ -40,6 +43,7 @@ rec() {
 		series=*) series=${1#*=} ;;
 		files=*) files=${1#*=} ;;
 		secs=*) secs=${1#*=} ;;
+		params=*) params=${1#*=} ;;
 		verdict=*) verdict=${1#*=} ;;
 		esac
 		shift
@@ -52,7 +56,7 @@ rec() {
 		echo "soak-series-code: $series"
 		echo "soak-scenario-files: $files"
 		echo "soak-config: 0000"
-		echo "soak-params: rcutorture.torture_type=qrcu"
+		echo "soak-params: $params"
 		echo "soak-torture-secs: $secs"
 		echo "soak-qemu-secs: 61"
 		echo "soak-verdict: $verdict"
@@ -109,6 +113,9 @@ case_ verdict-changed fail 'parse-console.sh now says'
 good "$tmp/failed-run"
 rec "$tmp/failed-run/QR-3.log" verdict='FAIL (expected End of test: SUCCESS)' -- '[   20.000000] WARNING: CPU: 1 PID: 57 at kernel/rcu/rcutorture.c:2184 rcu_torture_stats_print+0x3ac/0x3c0'
 case_ failed-run fail ': FAIL (expected End of test: SUCCESS)'
+good "$tmp/other-params"
+rec "$tmp/other-params/QR-3.log" params='rcutorture.torture_type=qrcu rcutorture.stat_interval=1'
+case_ other-params fail "booted with 'rcutorture.torture_type=qrcu rcutorture.stat_interval=1', but"
 good "$tmp/not-a-run"
 echo 'hello' >"$tmp/not-a-run/QR-3.log"
 case_ not-a-run fail 'not a kept run'
@@ -118,6 +125,58 @@ echo 'QR 2' >>"$tmp/badcfg/SOAKLIST"
 cfg=$tmp/badcfg
 case_ bad-list-line fail 'SOAKLIST:2: want NAME BOOTS SECONDS'
 cfg=$tmp/configs
+# mutant-table.sh, the kernel's column of the mutant table: a busted
+# scenario's every kept boot must have caught its bug, and one kept to
+# show a miss (end=SUCCESS) none; a run is the scenario's its header
+# names, not one whose name merely begins like it.
+mcfg=$tmp/mcfg
+mkdir -p "$mcfg"
+cp "$cfg/CFcommon" "$mcfg/"
+for sc in BX BX-PLAIN; do
+	echo 'CONFIG_QRCU=y' >"$mcfg/$sc"
+	echo 'rcutorture.torture_type=busted_qrcu_x' >"$mcfg/$sc.boot"
+done
+printf '%s\n' 'end=FAILURE' 'cpus=4' >"$mcfg/BX.expect"
+printf '%s\n' 'end=SUCCESS' 'cpus=4' >"$mcfg/BX-PLAIN.expect"
+printf '%s\n' 'BX 2 30' 'BX-PLAIN 1 30' >"$mcfg/SOAKLIST"
+mrun() { # FILE SCENARIO [CONSOLE-LINE...]
+	mf=$1 ms=$2
+	shift 2
+	{
+		echo "soak-scenario: $ms"
+		echo '--- console'
+		echo '[    2.000000] busted_qrcu_x-torture:--- Start of test: nreaders=4'
+		if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi
+	} >"$mf"
+}
+caught='[    3.100000] busted_qrcu_x-torture: !!! Reader Pipe:  10 1 1 0 0 0 0 0 0 0 0'
+mtab() { # NAME WANT WHY
+	judge "mutants-$1" "$2" "$3" mutant-table.sh env KERNEL_CONFIGS="$mcfg" \
+		kernel/bin/mutant-table.sh "$tmp/m-$1" "$tmp/m-$1.tsv"
+	if [ "$judged" = right ] && [ "$2" = pass ] &&
+		! grep -q "^x	BX	2	2	1.1	-	FAILURE$" "$tmp/m-$1.tsv"; then
+		echo "WRONG: mutants-$1: the row of BX is not x, 2 boots, 2 caught, 1.1 s:"
+		sed -e 's/^/    /' "$tmp/m-$1.tsv"
+		bad=1
+	fi
+}
+mgood() { # DIR
+	mkdir -p "$1"
+	mrun "$1/BX-1.log" BX "$caught"
+	mrun "$1/BX-2.log" BX "$caught"
+	mrun "$1/BX-PLAIN-1.log" BX-PLAIN
+}
+mgood "$tmp/m-good"
+mtab good pass -
+mgood "$tmp/m-missed"
+mrun "$tmp/m-missed/BX-2.log" BX
+mtab missed fail 'BX (x): caught in 1 of 2 kept boots'
+mgood "$tmp/m-miss-caught"
+mrun "$tmp/m-miss-caught/BX-PLAIN-1.log" BX-PLAIN "$caught"
+mtab miss-caught fail 'BX-PLAIN (x): a scenario that shows a miss (end=SUCCESS), caught in 1 of 1'
+mkdir -p "$tmp/m-none"
+mrun "$tmp/m-none/BX-PLAIN-1.log" BX-PLAIN
+mtab none fail 'BX (x): no kept boot'
 echo "soak-runs-selftest: $n cases"
 [ "$bad" -eq 0 ] && echo "soak-runs-selftest: every case judged as it must be"
 exit "$bad"

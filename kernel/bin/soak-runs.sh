@@ -4,7 +4,9 @@
 # Check the boots kept in RUNSDIR (kernel/soak-runs, written by
 # soak-record.sh) against kernel/configs/SOAKLIST, and write SUMMARY, the
 # Markdown tables chapter 10 shows.  Every kept run must
-#   - belong to a scenario of SOAKLIST and have run for its SECONDS;
+#   - belong to a scenario of SOAKLIST and have run for its SECONDS,
+#     with the parameters of its .boot (soak-params:, as run-qemu.sh
+#     passed them);
 #   - come from the series and scenario files as they are now (the code
 #     of the series, without its commit messages, and the scenario's
 #     files and CFcommon, by hash): a run of older code proves nothing
@@ -85,6 +87,10 @@ for f in "$runs"/*.log; do
 	fi
 	if [ "$(field "$f" scenario-files)" != "$(scenhash "$scen")" ]; then
 		err "$f: $configs/CFcommon or $scen's files changed since the run was kept: re-record it with make kernel-soak, or remove it"
+		continue
+	fi
+	if [ "$(field "$f" params)" != "$(kernel/bin/scenarios.sh boot "$configs/$scen")" ]; then
+		err "$f: booted with '$(field "$f" params)', but $configs/$scen.boot now says '$(kernel/bin/scenarios.sh boot "$configs/$scen")': re-record it with make kernel-soak, or remove it"
 		continue
 	fi
 	if [ "$(field "$f" torture-secs)" != "$secs" ]; then

@@ -1,4 +1,4 @@
 # The slowpath waits until the two counters sum to one (chapter 9's
 # "two slowpaths at once", with the one mutex kept): safe, but the
 # last reader of the new counter wakes nobody.
-s/rcuwait_wait_event(&qp->wait, !atomic_read(qp->ctr + idx),/rcuwait_wait_event(\&qp->wait, atomic_read(qp->ctr + 0) + atomic_read(qp->ctr + 1) <= 1,/
+s/^\([\t ]*\)atomic_read(qp->ctr + idx) <= drained,$/\1atomic_read(qp->ctr + 0) + atomic_read(qp->ctr + 1) <= 1,/

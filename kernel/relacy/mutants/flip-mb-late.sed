@@ -2,4 +2,7 @@
 # flip still has a full barrier, but not between the increment and the
 # decrement, which is where the fastpath needs it.
 /^\tsmp_mb__after_atomic();$/d
-s/^\tatomic_dec(qp->ctr + idx);$/&\n\tsmp_mb__after_atomic();/
+/^\tif (!qrcu_torture_bug(qp, QRCU_BUG_SWAP))$/{
+n
+s/^\t\tatomic_dec(qp->ctr + idx);$/&\n\tsmp_mb__after_atomic();/
+}

@@ -7,6 +7,9 @@
 
 #define rcu_lock_acquire(map)		do { } while (0)
 #define rcu_lock_release(map)		do { } while (0)
+#define lock_map_acquire_read(map)	do { } while (0)
+#define lock_map_release(map)		do { } while (0)
+#define lock_map_sync(map)		do { } while (0)
 #define RCU_LOCKDEP_WARN(c, s)		do { } while (0)
 
 #endif
