@@ -45,6 +45,17 @@ def copy_model(model, workdir, here=None):
             shutil.copy(path, dest)
 
 
+def fresh_copy(model, workdir):
+    """Empty WORKDIR, then copy MODEL and the files it includes into it.
+    Raises RunError when MODEL is not a file, or an include is missing."""
+    if not os.path.isfile(model):
+        raise RunError(f"{model}: no such model file; give the path of a .spin file, "
+                       "e.g. MODEL=models/increment.spin")
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    copy_model(model, workdir)
+
+
 def transform(base_text, body):
     """BASE_TEXT changed by BODY: a unified diff (a body starting with
     '--- ', applied with patch) or else a sed script.  Returns the new

@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfiles  # noqa: E402
 import runstore  # noqa: E402
 import viewpage  # noqa: E402
-from viewpage import esc  # noqa: E402
+from viewpage import esc, fail  # noqa: E402
 
 OUT = runstore.OUT
 SECTION = re.compile(r"^(proctype|claim|trace|notrace) (\S+)$|^(init)$")
@@ -37,22 +37,13 @@ EDGE = re.compile(r"^\s+state\s+(\d+) -\(tr\s+\d+\)-> state\s+(\d+)\s+\[id\s+\d+
 FG, RULE, ATOMIC, LINK = "#1d1d1d", "#999999", "#7b2d8b", "#2a5db0"
 
 
-def fail(msg):
-    print(msg, file=sys.stderr)
-    sys.exit(2)
-
 
 def machines(model, defs, work):
     """{process: [(from, to, flags, file, line, statement)]} in pan -d's order."""
-    if not os.path.isfile(model):
-        fail(f"{model}: no such model file; give the path of a .spin file, "
-             "e.g. MODEL=models/increment.spin")
     # Compiled apart, so that a failure leaves the last drawing in place.
     work = os.path.join(work, "compile")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
     try:
-        modelfiles.copy_model(model, work)
+        modelfiles.fresh_copy(model, work)
     except runstore.RunError as e:
         fail(str(e))
     name = os.path.basename(model)

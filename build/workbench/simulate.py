@@ -46,15 +46,10 @@ def copy_model(model, work):
     """A fresh WORK holding MODEL and the files it includes."""
     if not model:
         fail(USAGE)
-    if not os.path.isfile(model):
-        fail(f"{model}: no such model file; give the path of a .spin file, "
-             "e.g. MODEL=models/increment.spin")
     if shutil.which("spin") is None:
         fail("spin: not installed; run make deps (or: sudo apt-get install spin)")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
     try:
-        modelfiles.copy_model(model, work)
+        modelfiles.fresh_copy(model, work)
     except runstore.RunError as e:
         fail(str(e))
 

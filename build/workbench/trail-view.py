@@ -24,17 +24,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from panreport import CYCLE_MARK  # noqa: E402
 import viewpage  # noqa: E402
-from viewpage import esc  # noqa: E402
+from viewpage import esc, fail  # noqa: E402
 
 STEP = re.compile(r"^\s*(\d+):\s+proc\s+(\d+) \(([^)]*)\) \S+:(\d+) \(state \d+\)\s+\[(.*)\]$")
 END = re.compile(r"^\s*(\d+): proc (\d+) terminates")
 VALUE = re.compile(r"^\t\t(\S.*?) = (.*)$")
 LOCAL = re.compile(r"^(.*)\((\d+)\):(.+)$")
 
-
-def fail(msg):
-    print(msg, file=sys.stderr)
-    sys.exit(2)
 
 
 def parse(text):

@@ -26,15 +26,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blockformat  # noqa: E402
 import runstore  # noqa: E402
 import viewpage  # noqa: E402
-from viewpage import esc  # noqa: E402
+from viewpage import esc, fail  # noqa: E402
 
 HEAD = re.compile(r"^unreached in (proctype|init|claim|trace|notrace) ?(\S*)$")
 ITEM = re.compile(r'^\t(\S+):(\d+), state (\d+), "(.*)"$')
 
-
-def fail(msg):
-    print(msg, file=sys.stderr)
-    sys.exit(2)
 
 
 def parse(report):

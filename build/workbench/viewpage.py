@@ -6,6 +6,7 @@ alone, offline, wherever it is copied."""
 import html
 import os
 import subprocess
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -20,6 +21,12 @@ table.vars tr.cycle td { background: var(--mark); }
 table.vars tr.error td { background: var(--err-bg); }
 table.vars th.local { font-style: italic; }
 """
+
+
+def fail(msg):
+    """Say MSG on stderr and stop with status 2 (a use or input error)."""
+    print(msg, file=sys.stderr)
+    sys.exit(2)
 
 
 def esc(text):
