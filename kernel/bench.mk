@@ -65,13 +65,18 @@ kernel-bench-record: ## run kernel-bench BENCH_RUNS=N times, keeping each run fo
 	@i=0; while [ $$i -lt $(BENCH_RUNS) ]; do i=$$((i + 1)); \
 		rm -f $(KERNEL_BENCH_LOG); \
 		$(KERNEL_BENCH_SUBMAKE) kernel-bench || exit 1; \
-		kernel/bin/bench-record.sh $(KERNEL_BENCH_LOG) $(KERNEL_BENCH_RUNS) || exit 1; \
+		kernel/bin/bench-record.sh $(KERNEL_BENCH_LOG) $(KERNEL_BENCH_RUNS) \
+			$(KERNEL_SRC).stamp $(KERNEL_BENCH_BUILD)/.config || exit 1; \
 	done
 	@$(KERNEL_BENCH_SUBMAKE) $(KERNEL_BENCH_RECORDED)
 	@cat $(KERNEL_BENCH_RECORDED_TABLE)
 
+# Re-judged when the series or the benchmark's files change, since every
+# kept run must come from the code and the files of now.
 $(KERNEL_BENCH_RECORDED): $(KERNEL_BENCH_RUNS) $(wildcard $(KERNEL_BENCH_RUNS)/*.log.xz) \
-		kernel/bin/bench-runs.sh kernel/bin/bench-table.sh
+		kernel/bin/bench-runs.sh kernel/bin/bench-table.sh kernel/bin/soak-runs.sh \
+		$(KERNEL_PATCHES) kernel/configs/CFcommon kernel/configs/BENCH \
+		kernel/configs/BENCH.boot kernel/bench-init.sh
 	@kernel/bin/bench-runs.sh $(KERNEL_BENCH_RUNS) $(KERNEL_BENCH_RECORDED_TABLE) $@
 
 # The chapter quotes the recorded runs.

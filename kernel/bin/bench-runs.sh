@@ -15,7 +15,24 @@
 # "last" (their times).  Every recorded log must give every figure, and
 # be free of kernel warnings; one that does not is named, and nothing is
 # written.
+# Every kept run must also come from the code it describes: each log
+# opens with bench-record.sh's header (bench-series-code:, the hash of
+# the series' code that soak-runs.sh --code prints; bench-files:, the
+# hash of the benchmark's configuration and guest script that
+# bench-runs.sh --hash prints; then "--- console"), and a run without
+# it, or from other code or other files, is named with the fix.
+# KERNEL_SERIES_CODE replaces the series' hash (the self-test uses it).
 set -eu
+# The files a benchmark boot depends on besides the series: the kernel's
+# configuration fragments, the boot parameters and what the guest runs.
+benchhash() {
+	cat kernel/configs/CFcommon kernel/configs/BENCH kernel/configs/BENCH.boot kernel/bench-init.sh |
+		sha256sum | cut -d' ' -f1
+}
+if [ "${1:-}" = --hash ]; then
+	benchhash
+	exit 0
+fi
 dir=${1:?usage: bench-runs.sh DIR TABLE FIGURES}
 table=${2:?usage: bench-runs.sh DIR TABLE FIGURES}
 figures=${3:?usage: bench-runs.sh DIR TABLE FIGURES}
@@ -28,10 +45,27 @@ for log in "$dir"/*.log; do
 	echo "bench-runs: $log is not compressed; bench-record.sh keeps runs as .log.xz (xz it, or re-record)" >&2
 	exit 1
 done
+# hfield HEADER KEY: the value of "bench-KEY:" in a run's header.
+hfield() { sed -n "s/^bench-$2: //p" "$1"; }
+code=${KERNEL_SERIES_CODE:-$(kernel/bin/soak-runs.sh --code)}
+files=$(benchhash)
 n=0
 for log in "$dir"/*.log.xz; do
 	[ -e "$log" ] || break
 	n=$((n + 1))
+	xz -dc "$log" 2>/dev/null | sed -n -e '/^--- console$/{p;q;}' -e '/^bench-[a-z-]*: /p' >"$tmp/$n.head" || true
+	if ! grep -qx -e '--- console' "$tmp/$n.head" || [ -z "$(hfield "$tmp/$n.head" series-code)" ]; then
+		echo "bench-runs: $log has no provenance header (bench-series-code:, then --- console): it does not say what code it measured; re-record it with make kernel-bench-record, or remove it" >&2
+		exit 1
+	fi
+	if [ "$(hfield "$tmp/$n.head" series-code)" != "$code" ]; then
+		echo "bench-runs: $log was kept from a series whose code differs from kernel/patches' (series $(hfield "$tmp/$n.head" series)): re-record it with make kernel-bench-record, or remove it" >&2
+		exit 1
+	fi
+	if [ "$(hfield "$tmp/$n.head" files)" != "$files" ]; then
+		echo "bench-runs: $log was kept before kernel/configs/CFcommon, BENCH, BENCH.boot or kernel/bench-init.sh last changed: re-record it with make kernel-bench-record, or remove it" >&2
+		exit 1
+	fi
 	if ! "$here/bench-table.sh" "$log" "" "$tmp/$n.tsv" >"$tmp/$n.out" 2>&1; then
 		sed -e 's/^/    /' "$tmp/$n.out" >&2
 		echo "bench-runs: $log lacks a figure or shows a kernel warning (above); re-record it with make kernel-bench-record, or remove it" >&2

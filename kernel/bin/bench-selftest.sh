@@ -10,8 +10,10 @@
 # complains proves nothing.  Then give bench-runs.sh (the summary of
 # the recorded runs) two good runs, whose ranges it must find, and a set
 # with one cut run, one with a run whose kernel warned, one with a run
-# not compressed, and an empty set, which it must refuse.  Last,
-# bench-record.sh must keep a good run and refuse a bad one.
+# not compressed, one with a run without the provenance header, of
+# other code or of other benchmark files, and an empty set, which it
+# must refuse.  Last, bench-record.sh must keep a good run, with its
+# header, and refuse a bad one.
 set -eu
 parse=kernel/bin/bench-table.sh
 tmp=$(mktemp -d)
@@ -192,13 +194,38 @@ runs() {
 	bench_case "runs-$1" "$2" bench-runs kernel/bin/bench-runs.sh "$tmp/$1" "$tmp/$1.md" "$tmp/$1.tsv"
 }
 mkdir "$tmp/two" "$tmp/one-cut" "$tmp/uncompressed" "$tmp/none"
-{ echo "bench: host time 2026-01-01 10:00:00 UTC"; cat "$tmp/full.log"; } | xz -c >"$tmp/two/a.log.xz"
+# header CODE FILES: the provenance header bench-record.sh writes, with the
+# series' code hash CODE and the benchmark files' hash FILES.
+code=$(kernel/bin/soak-runs.sh --code)
+files=$(kernel/bin/bench-runs.sh --hash)
+header() {
+	printf '%s\n' "bench-series: linux-source-6.1.tar.xz selftest" "bench-series-code: $1" \
+		"bench-files: $2" "bench-config: selftest" "--- console"
+}
+{ header "$code" "$files"; echo "bench: host time 2026-01-01 10:00:00 UTC"; cat "$tmp/full.log"; } | xz -c >"$tmp/two/a.log.xz"
 # The second run's qrcu grace periods without readers at writer_holdoff
 # 10 take ten times as long.
-{ echo "bench: host time 2026-01-01 11:00:00 UTC"
+{ header "$code" "$files"; echo "bench: host time 2026-01-01 11:00:00 UTC"
 	sed -e '/^bench: begin rcuscale qrcu writer_holdoff=10 gp_exp=0 nreaders=0/,/^bench: end/s/writer-duration:.*[0-9]$/&0/' \
 		"$tmp/full.log"; } | xz -c >"$tmp/two/b.log.xz"
 runs two pass
+# A kept run must say what it measured, and it must be what is here
+# now: a run with no header (as runs were kept before they had one), a
+# run of other code, and a run with other benchmark files are refused,
+# each beside a good run, each for its own reason.
+provenance() { # NAME REASON SED-SCRIPT: run b's header changed
+	mkdir "$tmp/$1"
+	cp "$tmp/two/a.log.xz" "$tmp/$1/a.log.xz"
+	xz -dc "$tmp/two/b.log.xz" | sed -e "$3" | xz -c >"$tmp/$1/b.log.xz"
+	because=$2
+	runs "$1" fail
+	because=
+}
+provenance no-header 'no provenance header' '1,/^--- console$/d'
+provenance other-code 'series whose code differs' "s/^bench-series-code: .*/bench-series-code: 0$code/"
+provenance other-files 'BENCH.boot or kernel/bench-init.sh last changed' "s/^bench-files: .*/bench-files: 0$files/"
+provenance no-console-line 'no provenance header' '/^--- console$/d'
+
 for want in 'gp.qrcu.10.0.median	1.80 to 18.0' 'gp.qrcu.10.0.median:max	18.0' \
 	'gp.qrcu/srcu.10.0.lo:min	0.015' 'read.srcu.1.median	60.3' 'runs	2' \
 	'floor.qrcu.10.median	3.00 to 30.0' 'first	2026-01-01 10:00:00 UTC'; do
@@ -232,20 +259,33 @@ runs none fail
 # bench-record.sh keeps a good run, whole and compressed, and keeps it
 # again unchanged; it refuses a log without run-bench.sh's host time, a
 # log whose kernel warned, and another run under a name already taken.
+echo "linux-source-6.1.tar.xz selftest" >"$tmp/src.stamp"
+echo "CONFIG_QRCU=y" >"$tmp/config"
 record() {
-	bench_case "record-$1" "$2" bench-record kernel/bin/bench-record.sh "$3" "$tmp/kept"
+	bench_case "record-$1" "$2" bench-record kernel/bin/bench-record.sh "$3" "$tmp/kept" "$tmp/src.stamp" "$tmp/config"
 }
-xz -dc "$tmp/two/a.log.xz" >"$tmp/a.log"
+xz -dc "$tmp/two/a.log.xz" | sed -e '1,/^--- console$/d' >"$tmp/a.log"
 record good pass "$tmp/a.log"
-if ! xz -dc "$tmp/kept/2026-01-01-100000.log.xz" | cmp -s - "$tmp/a.log"; then
+if ! xz -dc "$tmp/kept/2026-01-01-100000.log.xz" | sed -e '1,/^--- console$/d' | cmp -s - "$tmp/a.log"; then
 	echo "WRONG: record good: kept/2026-01-01-100000.log.xz is not the whole log"
 	bad=1
 fi
+# What it keeps carries the header, with the hashes of now, and the
+# summary takes it.
+for want in "bench-series: linux-source-6.1.tar.xz selftest" "bench-series-code: $code" "bench-files: $files" \
+	"bench-config: $(sha256sum <"$tmp/config" | awk "{ print \$1 }")"; do
+	if ! xz -dc "$tmp/kept/2026-01-01-100000.log.xz" | sed -e '/^--- console$/q' | grep -qxF -e "$want"; then
+		echo "WRONG: record good: the kept run's header lacks '$want'"
+		bad=1
+	fi
+done
+cp -r "$tmp/kept" "$tmp/recorded"
+runs recorded pass
 record again pass "$tmp/a.log"
 sed -e '/^bench: host time /d' "$tmp/a.log" >"$tmp/no-time.log"
 because="no 'bench: host time' line"
 record no-host-time fail "$tmp/no-time.log"
-xz -dc "$tmp/one-warned/b.log.xz" | sed -e 's/^bench: host time .*/bench: host time 2026-01-01 12:00:00 UTC/' >"$tmp/warned.log"
+xz -dc "$tmp/one-warned/b.log.xz" | sed -e '1,/^--- console$/d' -e 's/^bench: host time .*/bench: host time 2026-01-01 12:00:00 UTC/' >"$tmp/warned.log"
 because='kernel complaint'
 record warned fail "$tmp/warned.log"
 sed -e 's/^\(\[   20.000000\] 1	\)120\./\1121./' "$tmp/a.log" >"$tmp/other.log"
