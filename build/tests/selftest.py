@@ -573,12 +573,23 @@ def concurrency_cases(proj, fx):
     # A make verify (and a make chapter-91) while another make rewrites
     # the extraction and out/rules.mk, again and again: each works, none
     # says "No rule to make target", the chapter waits its turn.
+    # The rewriter adds a run to the fixture and takes it away again, so
+    # that every round changes out/rules.mk (a blank line would not), and
+    # logs the hash of out/rules.mk after each round: the case counts the
+    # rewrites that overlapped the makes under test, since a rewriter
+    # that rewrote nothing would prove nothing.
     fixture = os.path.join(proj, FIXTURE)
     base = open(fixture).read()
+    extra = os.path.join(proj, "out", "fixture-extra.md")
+    open(extra, "w").write(base + "\n```{.pan #tiny-extra model=tiny.spin}\n```\n")
+    plain = os.path.join(proj, "out", "fixture-plain.md")
+    open(plain, "w").write(base)
     stop = os.path.join(proj, "out", "stop-rewriting")
+    hashes = os.path.join(proj, "out", "rules-hashes")
     rewriter = subprocess.Popen(
-        ["sh", "-c", f'i=0; while [ ! -e "{stop}" ] && [ $i -lt 40 ]; do i=$((i+1)); '
-         f'printf "\\n" >> {FIXTURE}; make -s out/rules.mk >/dev/null 2>&1; done'],
+        ["sh", "-c", f'i=0; : >{hashes}; while [ ! -e "{stop}" ] && [ $i -lt 200 ]; do i=$((i+1)); '
+         f'if [ $((i % 2)) -eq 1 ]; then cp {extra} {FIXTURE}; else cp {plain} {FIXTURE}; fi; '
+         f'make -s out/rules.mk >/dev/null 2>&1; sha256sum < out/rules.mk >> {hashes}; done'],
         cwd=proj, env=env)
     bad = []
     for i in range(12):
@@ -591,10 +602,16 @@ def concurrency_cases(proj, fx):
                                capture_output=True, text=True)
             if p.returncode != 0 or "No rule" in p.stdout + p.stderr:
                 bad.append(p.stdout[-600:] + p.stderr[-300:])
+    still = rewriter.poll() is None
     open(stop, "w").close()
     rewriter.wait()
     os.remove(stop)
     open(fixture, "w").write(base)
+    seen = open(hashes).read().split("\n")
+    rewrites = sum(1 for a, b in zip(seen, seen[1:]) if b and a != b)
+    print(f"         out/rules.mk rewritten {rewrites} times around 12 make verify and a make chapter-91")
+    expect("the rewriter rewrote out/rules.mk again and again, and was still at it when the makes ended",
+           still and rewrites >= 4, f"rewrites: {rewrites}, still running: {still}")
     expect("make verify and make chapter-91 beside a make that rewrites out/rules.mk all work",
            not bad, "\n---\n".join(bad))
     code, out = make(proj, "-j2", "chapter-90", "chapter-91")
