@@ -116,9 +116,13 @@ $(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) b
 # The rules of the runs, generated: remade (with the extraction it reads)
 # under the clone's lock, so that a second make waits for the first one's
 # rewrite rather than reading it half made.  The reader's workbench
-# (NO_RULES_GOALS) never reads it.
+# (NO_RULES_GOALS) never reads it.  "include", not "-include": GNU make
+# remakes an -include'd file without a word when its recipe fails, and
+# then says "No rule to make target" of it, or of whatever failed on the
+# way, to the goal that needs it (make 4.3's complain() in remake.c); a
+# failure here must be told as what it is.
 ifeq ($(filter $(NO_RULES_GOALS),$(MAKECMDGOALS)),)
--include $(OUT)/rules.mk
+include $(OUT)/rules.mk
 endif
 
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)

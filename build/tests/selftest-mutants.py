@@ -82,6 +82,10 @@ MUTANTS = [
     ("-DCOLLAPSE suggested for pan's hash table", "build/lib/panrun.py",
      "        fixed = fixed_memory(text, runflags)", "        fixed = None",
      "make verify: a MEMLIM below pan's hash table names the table and what helps", "workbench"),
+    ("out/rules.mk -include'd", "Makefile", "\ninclude $(OUT)/rules.mk\n", "\n-include $(OUT)/rules.mk\n",
+     "a failure while out/rules.mk is remade is told as itself, not as 'No rule to make target'", "concurrency"),
+    ("a second make refused the lock", "build/harness/locked.sh", "\tflock 9\n", "\texit 1\n",
+     "make verify and make chapter-91 beside a make that rewrites out/rules.mk all work", "concurrency"),
 ]
 
 

@@ -614,6 +614,23 @@ def concurrency_cases(proj, fx):
            still and rewrites >= 4, f"rewrites: {rewrites}, still running: {still}")
     expect("make verify and make chapter-91 beside a make that rewrites out/rules.mk all work",
            not bad, "\n---\n".join(bad))
+    # A recipe that fails while make remakes out/rules.mk is told as
+    # itself.  With "-include", GNU make 4.3 said instead "No rule to
+    # make target 'out/rules.mk', needed by 'chapter-90'" (or, when the
+    # extraction or the old deps step failed on the way, the same of
+    # that file), which is what a second make saw when the first one
+    # held what it needed.
+    mkrules = os.path.join(proj, "build", "pipeline", "mkrules.py")
+    real = open(mkrules).read()
+    open(mkrules, "w").write("#!/usr/bin/python3\nimport sys\n"
+                             "sys.exit('mkrules: a stand-in that fails, for the self-test')\n")
+    open(fixture, "a").write("\nA paragraph added so that out/rules.mk is made again.\n")
+    code, out = make(proj, "chapter-90")
+    open(mkrules, "w").write(real)
+    open(fixture, "w").write(base)
+    expect("a failure while out/rules.mk is remade is told as itself, not as 'No rule to make target'",
+           code != 0 and "a stand-in that fails" in out and "No rule to make target" not in out,
+           out[-600:], (out, "a stand-in that fails"))
     code, out = make(proj, "-j2", "chapter-90", "chapter-91")
     lines = re.findall(r"^\d+ passed, \d+ failed$", out, re.M)
     expect("make -j2 chapter-90 chapter-91 counts each chapter once",
