@@ -64,7 +64,7 @@ LEGS = [
      [], [], [], [], "drain-le1"),
     ("oneunlock", "BUSTED-ONEUNLOCK", "the wait for one unlock (chapter 9's (j))",
      ["mut-oneunlock-orig-1-1", "mut-oneunlock-orig-2-1", "mut-oneunlock-orig-1-2"], [],
-     ["mut-oneunlock-all-2"], [], None),
+     ["mut-oneunlock-all-2"], [], "oneunlock"),
     ("unlockwait", "BUSTED-UNLOCKWAIT", "the mutex released before the wait (no Promela model)",
      [], [], [], [], None),
 ]
