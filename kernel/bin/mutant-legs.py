@@ -62,6 +62,11 @@ LEGS = [
      ["mut-swap-all-2"], ["rumur-swap-1x2", "rumur-swap-2x1"], None),
     ("drain1", "BUSTED-DRAIN1", "the wait that ends at one (no Promela model)",
      [], [], [], [], "drain-le1"),
+    ("oneunlock", "BUSTED-ONEUNLOCK", "the wait for one unlock (chapter 9's (j))",
+     ["mut-oneunlock-orig-1-1", "mut-oneunlock-orig-2-1", "mut-oneunlock-orig-1-2"],
+     ["mut-oneunlock-r7-1-1", "mut-oneunlock-r7-2-1", "mut-oneunlock-r7-1-2"],
+     ["mut-oneunlock-all-2"], ["rumur-oneunlock-1x1", "rumur-oneunlock-2x1", "rumur-oneunlock-1x2"],
+     "oneunlock"),
     ("unlockwait", "BUSTED-UNLOCKWAIT", "the mutex released before the wait (no Promela model)",
      [], [], [], [], None),
 ]
