@@ -38,17 +38,28 @@ def report_lines(text):
     return kept
 
 
+def first_change(a, b):
+    """Where the list of lines B first departs from A: (i, j), the index
+    of that line in A and in B, either one None when that side has no
+    line there (a line of A that B lacks, or a line B adds); None when
+    the two are the same."""
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            return (i1 if i1 < i2 else None, j1 if j1 < j2 else None)
+    return None
+
+
 def first_difference(want, got):
     """Where the report lines GOT first differ from WANT, in words, or None."""
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=want, b=got, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        if i1 < i2 and j1 < j2:
-            return f"report line {want[i1]!r} is {got[j1]!r} in the run"
-        if i1 < i2:
-            return f"report line {want[i1]!r} is missing from the run"
-        return f"the run prints {got[j1]!r}, which the chapter's report does not show"
-    return None
+    change = first_change(want, got)
+    if change is None:
+        return None
+    i, j = change
+    if i is not None and j is not None:
+        return f"report line {want[i]!r} is {got[j]!r} in the run"
+    if i is not None:
+        return f"report line {want[i]!r} is missing from the run"
+    return f"the run prints {got[j]!r}, which the chapter's report does not show"
 
 FIELDS = [
     ("errors", "errors"),

@@ -13,7 +13,7 @@ import time
 from modelfiles import copy_model
 from runstore import RunError
 from blockformat import default
-from searchflags import budgets, defs_problem
+from searchflags import budgets, defs_problem, depth_flag
 
 
 def _progress(line, label):
@@ -38,7 +38,7 @@ def fixed_memory(text, runflags):
         return None
     words = shlex.split(runflags)
     w = next((int(x[2:]) for x in words if re.fullmatch(r"-w\d+", x)), 24)
-    m = next((int(x[2:]) for x in words if re.fullmatch(r"-m\d+", x)), 10000)
+    m = depth_flag(runflags)
     at_least = int((used + need) / 2 ** 20) + 1
     if abs(need - 8 * 2 ** w) <= 0.01 * 8 * 2 ** w:
         return (f"its hash table (-w{w}: {8 * 2 ** w / 2 ** 20:g} MB)", at_least,

@@ -147,14 +147,11 @@ def book(dest):
     found = machines(model, "", work)
     [proc] = pick(found, model, proc)
     picture = svg(dot(proc, found[proc]))
-    os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
     # A raw HTML block: pandoc passes the drawing through untouched.
-    with open(dest + ".tmp", "w") as f:
-        f.write(f'```{{=html}}\n<div class="wide automaton" role="img" aria-label="The state '
-                f'machine of {esc(proc)} in {esc(model)}">\n{picture}</div>\n```\n\n'
-                f'<p class="note">{esc(LEGEND)} Drawn by <code>make automaton '
-                f'MODEL={esc(model)} PROC={esc(proc)}</code> from <code>pan -d</code>.</p>\n')
-    os.replace(dest + ".tmp", dest)
+    runstore.put(dest, f'```{{=html}}\n<div class="wide automaton" role="img" aria-label="The state '
+                 f'machine of {esc(proc)} in {esc(model)}">\n{picture}</div>\n```\n\n'
+                 f'<p class="note">{esc(LEGEND)} Drawn by <code>make automaton '
+                 f'MODEL={esc(model)} PROC={esc(proc)}</code> from <code>pan -d</code>.</p>\n')
 
 
 def main():

@@ -25,7 +25,6 @@ version its chapter defines, line by line, comments and spacing aside,
 but for the lines except= matches.  The student's file is only read:
 variants and runs go to out/grade/."""
 
-import difflib
 import glob
 import os
 import re
@@ -132,17 +131,15 @@ def as_given(d, text):
         return f"the file has no proctype {d['within']}"
     if given is None:
         return f"{d['where']}: the starting model has no proctype {d['within']}"
-    ops = difflib.SequenceMatcher(a=[x[1] for x in given], b=[x[1] for x in mine],
-                                  autojunk=False).get_opcodes()
-    for tag, i1, i2, j1, j2 in ops:
-        if tag == "equal":
-            continue
-        if j1 < j2 and i1 < i2:
-            return f"line {mine[j1][0]} of {where} reads `{mine[j1][1]}` where the starting model has `{given[i1][1]}`"
-        if j1 < j2:
-            return f"line {mine[j1][0]} of {where}, `{mine[j1][1]}`, is not in the starting model"
-        return f"{where} has lost the starting model's `{given[i1][1]}`"
-    return None
+    change = panreport.first_change([x[1] for x in given], [x[1] for x in mine])
+    if change is None:
+        return None
+    i, j = change
+    if i is not None and j is not None:
+        return f"line {mine[j][0]} of {where} reads `{mine[j][1]}` where the starting model has `{given[i][1]}`"
+    if j is not None:
+        return f"line {mine[j][0]} of {where}, `{mine[j][1]}`, is not in the starting model"
+    return f"{where} has lost the starting model's `{given[i][1]}`"
 
 
 def stem(path):

@@ -126,12 +126,9 @@ def book(dest):
         fail(f"{report}: pan lists no unreached statement; the book's listing of run "
              f"{rid} would be empty (choose a run that has one)")
     files = sources(model, items)
-    os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
-    with open(dest + ".tmp", "w") as f:
-        f.write("```{=html}\n" + listing(files, items) + "\n```\n\n<p class=\"note\">The unreached lines of run "
-                f"{esc(rid)}'s report, put back on <code>{esc(model)}</code> "
-                "(<code>make verify</code> shows the same for any model).</p>\n")
-    os.replace(dest + ".tmp", dest)
+    runstore.put(dest, "```{=html}\n" + listing(files, items) + "\n```\n\n<p class=\"note\">The unreached lines of run "
+                 f"{esc(rid)}'s report, put back on <code>{esc(model)}</code> "
+                 "(<code>make verify</code> shows the same for any model).</p>\n")
 
 
 def main():

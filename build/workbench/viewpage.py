@@ -10,6 +10,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "build", "lib"))
+import runstore  # noqa: E402
 BOOK_CSS = os.path.join(ROOT, "build", "book", "book.css")
 
 
@@ -50,10 +52,7 @@ def page(title, body):
 
 
 def write(path, title, body):
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    with open(path + ".tmp", "w") as f:
-        f.write(page(title, body))
-    os.replace(path + ".tmp", path)
+    runstore.put(path, page(title, body))
     return path
 
 

@@ -47,7 +47,7 @@ for log in "$dir"/*.log; do
 done
 # hfield HEADER KEY: the value of "bench-KEY:" in a run's header.
 hfield() { sed -n "s/^bench-$2: //p" "$1"; }
-code=${KERNEL_SERIES_CODE:-$(kernel/bin/soak-runs.sh --code)}
+code=${KERNEL_SERIES_CODE:-$("$here/soak-runs.sh" --code)}
 files=$(benchhash)
 n=0
 for log in "$dir"/*.log.xz; do

@@ -190,13 +190,11 @@ def main(argv):
         for p in problems:
             print(p, file=sys.stderr)
         return 1
-    with open(dest + ".tmp", "w") as f:
-        f.write("\n".join(lines) + "\n\n: Each busted flavour of the kernel against every "
-                "leg: Spin's runs (sizes are updaters x readers, or the all-sizes model's "
-                "bound K), rumur's, relacy's checks (updaters x readers), and the kept soak boots (times from "
-                "the start of the test). LKMM's tests model barriers, not these code "
-                "changes. Written by `kernel/bin/mutant-legs.py` from the runs.\n")
-    os.replace(dest + ".tmp", dest)
+    runstore.put(dest, "\n".join(lines) + "\n\n: Each busted flavour of the kernel against every "
+                 "leg: Spin's runs (sizes are updaters x readers, or the all-sizes model's "
+                 "bound K), rumur's, relacy's checks (updaters x readers), and the kept soak boots (times from "
+                 "the start of the test). LKMM's tests model barriers, not these code "
+                 "changes. Written by `kernel/bin/mutant-legs.py` from the runs.\n")
     print(f"mutant-legs: {dest}: {len(LEGS)} rows")
     return 0
 
