@@ -22,10 +22,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from panreport import CYCLE_MARK  # noqa: E402
+from panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP  # noqa: E402
 
-STEP = re.compile(r"^\s*(\d+):\s+proc\s+(\d+) \(([^)]*)\) \S+:(\d+) \(state \d+\)\s+\[(.*)\]$")
-END = re.compile(r"^\s*(\d+): proc (\d+) terminates")
 LEAD = 10   # rows shown before the cycle (or the error) when folded
 
 
@@ -41,13 +39,13 @@ def parse(path):
         if line.strip() == CYCLE_MARK and cycle_at is None:
             cycle_at = len(rows)
             continue
-        m = STEP.match(line)
+        m = TRAIL_STEP.match(line)
         if m:
             step, pid, name, src, stmt = m.groups()
             procs.setdefault(int(pid), re.sub(r":\d+$", "", name))
             rows.append((step, int(pid), f"{src}: {stmt}"))
             continue
-        m = END.match(line)
+        m = TRAIL_END.match(line)
         if m:
             rows.append((m.group(1), int(m.group(2)), "terminates"))
             continue

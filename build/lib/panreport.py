@@ -204,6 +204,11 @@ def judge(fields, want):
 
 
 CYCLE_MARK = "<<<<<START OF CYCLE>>>>>"
+# A step and a process's end in a replay of a trail (spin -t -p): the
+# step's number, the process's pid and name, the source line and the
+# statement; the end's step number and pid.
+TRAIL_STEP = re.compile(r"^\s*(\d+):\s+proc\s+(\d+) \(([^)]*)\) \S+:(\d+) \(state \d+\)\s+\[(.*)\]$")
+TRAIL_END = re.compile(r"^\s*(\d+): proc (\d+) terminates")
 
 
 def cycle_summary(trail):

@@ -22,12 +22,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from panreport import CYCLE_MARK  # noqa: E402
+from panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP  # noqa: E402
 import viewpage  # noqa: E402
 from viewpage import esc, fail  # noqa: E402
 
-STEP = re.compile(r"^\s*(\d+):\s+proc\s+(\d+) \(([^)]*)\) \S+:(\d+) \(state \d+\)\s+\[(.*)\]$")
-END = re.compile(r"^\s*(\d+): proc (\d+) terminates")
 VALUE = re.compile(r"^\t\t(\S.*?) = (.*)$")
 LOCAL = re.compile(r"^(.*)\((\d+)\):(.+)$")
 
@@ -45,7 +43,7 @@ def parse(text):
         if "Error: " in line and line.startswith("spin:"):
             error = True
             continue
-        m = STEP.match(line)
+        m = TRAIL_STEP.match(line)
         if m:
             step, pid, name, src, stmt = m.groups()
             names.setdefault(int(pid), re.sub(r":\d+$", "", name))
@@ -53,7 +51,7 @@ def parse(text):
                          "values": {}, "cycle": cycle, "error": error})
             error = False
             continue
-        m = END.match(line)
+        m = TRAIL_END.match(line)
         if m:
             rows.append({"step": m.group(1), "pid": int(m.group(2)), "what": "terminates",
                          "values": {}, "cycle": cycle, "error": False})
