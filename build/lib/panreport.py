@@ -203,6 +203,27 @@ def judge(fields, want):
     return None
 
 
+def probe_judge(fields, want, transition=None):
+    """judge() of a probe sweep's row, whose TRANSITION column names the
+    transition its probe marks: a probe row must stop on its probe, so a
+    row that passes instead says that transition is dead."""
+    why = judge(fields, want)
+    if why and transition and fields.get("errors") == "0":
+        why = (f"the transition it probes is dead ({transition}): "
+               "no run of the model takes it")
+    return why
+
+
+# A probe placed in a model: reached(NAME) or reached_if(NAME, ...).
+PROBE_MARK = re.compile(r"\breached(?:_if)?\((\w+)\s*[,)]")
+
+
+def unplaced(probe, model):
+    """What a check says of a probe row whose probe MODEL no longer places."""
+    return (f"probe {probe}: {model} places no reached({probe}); the transition "
+            "it marked is gone, or the probe's edit no longer finds it")
+
+
 CYCLE_MARK = "<<<<<START OF CYCLE>>>>>"
 # A step and a process's end in a replay of a trail (spin -t -p): the
 # step's number, the process's pid and name, the source line and the

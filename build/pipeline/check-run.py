@@ -18,7 +18,6 @@ gives.  Exits 1 with a message naming the chapter, the model and the
 flags on any difference."""
 
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -149,10 +148,7 @@ def check_row(row, got, problems, model):
     """A sweep row's expectation: its verdict (no error, unless its
     verdict column says otherwise), and the stored states."""
     keys, _ = blockformat.read_spec(row)
-    why = panreport.judge(got, keys.get("verdict", "pass"))
-    if why and keys.get("transition") and got.get("errors") == "0":
-        why = (f"the transition it probes is dead ({keys['transition']}): "
-               "no run of the model takes it")
+    why = panreport.probe_judge(got, keys.get("verdict", "pass"), keys.get("transition"))
     if why:
         problems.insert(0, f"the chapter's verdict: {why}")
     probes(keys, model, problems)
@@ -177,12 +173,11 @@ def probes(keys, model, problems):
     sweep, _ = blockformat.read_spec(spec[0])
     if sweep.get("params") != "PROBE" or not os.path.exists(model):
         return
-    placed = set(re.findall(r"\breached(?:_if)?\((\w+)\s*[,)]", open(model).read()))
+    placed = set(panreport.PROBE_MARK.findall(open(model).read()))
     placed.discard("n")  # the macros' own parameter
     rows = {c["PROBE"] for *_, c in blockformat.sweep_rows(spec[0], sweep.get("chapter", ""))}
     for p in sorted(rows - placed):
-        problems.append(f"probe {p}: {model} places no reached({p}); the transition "
-                        "it marked is gone, or the probe's edit no longer finds it")
+        problems.append(panreport.unplaced(p, model))
     for p in sorted(placed - rows):
         problems.append(f"probe {p}: {model} places it, but sweep {keys['sweep']} "
                         f"has no row {p}, so it is never run")

@@ -46,7 +46,6 @@ import runstore  # noqa: E402
 
 CHAPTER = "ch[0-9][0-9]-qrcu-all-sizes"
 SWEEP = "probe-all"
-MARK = re.compile(r"\breached(?:_if)?\((\w+)\s*[,)]")
 
 # (the edit, the probe row that must notice, {mutant run: what its check
 # must print}, [(pattern, replacement)]): every pattern must match, or
@@ -127,14 +126,11 @@ def probe_check(model_text, probe, rows, tmp, label, includes_from):
                   tmp, label, includes_from)
     if isinstance(fields, str):
         return f"{rid}: {fields}"
-    why = panreport.judge(fields, verdict)
-    if why and fields.get("errors") == "0":
-        why = f"the transition it probes is dead ({transition}): no run of the model takes it"
+    why = panreport.probe_judge(fields, verdict, transition)
     if why:
         problems.append(f"the chapter's verdict: {why}")
-    if probe not in set(MARK.findall(probes)):
-        problems.append(f"probe {probe}: qrcu-all-probes.spin places no reached({probe}); "
-                        "the transition it marked is gone, or the probe's edit no longer finds it")
+    if probe not in set(panreport.PROBE_MARK.findall(probes)):
+        problems.append(panreport.unplaced(probe, "qrcu-all-probes.spin"))
     if not problems:
         return None
     return (f"{rid}: differs from the chapter: {problems[0]}"
@@ -200,14 +196,14 @@ def deletions(name, base, body, model, rows):
                    "after its header; the deletion cases need it to"]
     bad, lines = 0, []
     for probe in sorted(rows):
-        at = [i for i, line in enumerate(p[head:]) if probe in MARK.findall(line)]
+        at = [i for i, line in enumerate(p[head:]) if probe in panreport.PROBE_MARK.findall(line)]
         if not at:
             bad += 1
             lines.append(f"NOT OK deletion of {probe}: {model} places no mark for it")
             continue
         text = "\n".join(line for i, line in enumerate(b) if i not in at)
         got = modelfiles.transform(text, body)
-        placed = set() if isinstance(got, Exception) else set(MARK.findall(got))
+        placed = set() if isinstance(got, Exception) else set(panreport.PROBE_MARK.findall(got))
         if probe in placed:
             bad += 1
             lines.append(f"NOT CAUGHT: deleting {name} line {at[0] + 1} still places "
