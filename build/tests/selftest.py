@@ -777,8 +777,12 @@ def cached_cases(proj, fx):
 def interrupt_cases(proj, fx):
     """Ctrl-C during a search: one line, no traceback."""
     env = dict(os.environ, OUT="out")
+    # As a reader's Ctrl-C at a terminal: SIGINT at its default, even when
+    # this self-test runs where it is ignored (a background job of a shell
+    # without job control), which the search would inherit and so never end.
     p = subprocess.Popen(["build/workbench/verify.py", "models/tiny.spin", "-DN=9"], cwd=proj, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         p.wait(timeout=3)
     except subprocess.TimeoutExpired:
