@@ -102,7 +102,7 @@ def parse(text):
                   r"([+-]) \((.*)\)\s*$", text, re.M)
     if m:
         f["cycles"] = f"{' '.join(m.group(1).split())} {m.group(2)} ({m.group(3)})"
-    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
+    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|end state in claim|acceptance "
                   r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
                   re.M)
     if m:
@@ -146,6 +146,64 @@ def coverage_warning(text):
                 " errors' proves nothing; raise -w (e.g. RUNFLAGS=-w28) or drop"
                 " -DBITSTATE")
     return None
+
+
+# How a search that gave a report ended, and the verdict line make verify
+# prints: (key, what pan printed, what the line says).  search_end()
+# picks the row; a search cut short (the depth limit, 'Search not
+# completed', no report) is incomplete() above, a budget reached is
+# panrun's, each with pan's own lines shown.
+SEARCH_ENDS = [
+    ("error", "errors: N (N > 0) and one line 'pan: wrote NAME.trail'",
+     "pan found N error(s) (the first: what pan names); the trail above shows how"),
+    ("errors-trails", "errors: N and several 'pan: wrote' lines (pan -e: a trail per error)",
+     "pan found N errors and wrote N trails; the first is above, make replay replays it"),
+    ("errors-no-trail", "errors: N and no 'pan: wrote' line (pan -c0 counts errors "
+     "without keeping a trail; -cK keeps only the Kth)",
+     "pan found N error(s) but wrote no trail; run without -c0 for the trail of the first"),
+    ("pass", "errors: 0 after a full search ('Full statespace search')",
+     "no errors (or: no acceptance / non-progress cycles, with or without fairness) in S states"),
+    ("pass-approximate", "errors: 0 after a bitstate or hash-compact search",
+     "the same, said to be approximate: states may have been skipped, so it proves nothing"),
+]
+
+
+def approximate(text):
+    """'bitstate' or 'hash-compact' when pan's search may skip states, else None."""
+    if re.search(r"^Bit statespace search", text, re.M):
+        return "bitstate"
+    if re.search(r"^Hash-Compact \d+ search", text, re.M):
+        return "hash-compact"
+    return None
+
+
+def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
+    """(exit status, the verdict line) of a complete report, by the row of
+    SEARCH_ENDS it matches.  '{replay}' in the line stands for the make
+    replay command of the model."""
+    errors = fields.get("errors")
+    kind = f" (the first: {fields['violation']})" if fields.get("violation") else ""
+    if errors not in (None, "0"):
+        if len(trails) > 1:
+            return 1, (f"pan found {errors} error(s){kind} and wrote {len(trails)} trails "
+                       f"({', '.join(trails)}); the first is above, {{replay}} replays it")
+        if not trails:
+            return 1, (f"pan found {errors} error(s){kind} but wrote no trail (./pan "
+                       f"{runflags}: -c0 counts errors without keeping a trail, -cK keeps "
+                       "only the Kth); run without -c0 for the trail of the first")
+        return 1, f"pan found {errors} error(s){kind}; the trail above shows how"
+    what = "no errors"
+    if is_liveness(runflags, ltl, fair, np):
+        words = runflags.split()
+        kind = "non-progress cycles" if "-l" in words else \
+            f"acceptance cycles of {fields.get('claim')}"
+        what = f"no {kind} ({'under weak fairness' if '-f' in words else 'without fairness'})"
+    approx = approximate(text)
+    if approx:
+        return 0, (f"{what} among the {fields.get('stored')} states a {approx} search stored: "
+                   "an approximate search, which may have skipped states, so this proves "
+                   "nothing; a full search (without -DBITSTATE or -DHC) does")
+    return 0, f"{what} in {fields.get('stored')} states"
 
 
 def liveness_problem(fields, runflags="", ltl="", fair="", np=""):
