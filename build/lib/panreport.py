@@ -168,6 +168,57 @@ SEARCH_ENDS = [
 ]
 
 
+# How a simulation (spin -p, make simulate) ended, and what make
+# simulate says of it: (key, what Spin printed, what the line says).
+# sim_end() picks the row; errors in statements on the way (an index out
+# of bounds: Spin prints the error and goes on) are added to any of them.
+SIM_ENDS = [
+    ("rejected", "no step, and an error (a syntax error, a missing include)",
+     "spin rejects the model: its first error line"),
+    ("assertion", "'assertion violated': Spin stops there",
+     "it stopped at a violated assertion"),
+    ("step-limit", "'depth-limit (-uN steps) reached'", "it stopped at the step limit"),
+    ("deadlock", "'timeout' with a process not at a valid end state",
+     "it stopped in a deadlock: no process can move"),
+    ("blocked-valid", "'timeout' with every process left at a valid end state",
+     "no process can move, each at a valid end state (not a deadlock)"),
+    ("end", "none of these: every process terminated", "it ran to its end"),
+]
+SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s")
+SIM_FINAL = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(\S+\) \S+:\d+ \(state \d+\)(.*)$")
+
+
+def sim_end(out, returncode):
+    """(key of SIM_ENDS, exit status, the words that end make simulate's
+    line) for a simulation that printed OUT and exited RETURNCODE."""
+    lines = out.splitlines()
+    errors = [l.strip() for l in lines if "Error:" in l and "assertion violated" not in l]
+    stepped = any(SIM_STEP.match(l) for l in lines)
+    if returncode != 0 and not stepped:
+        return "rejected", 2, "spin rejects the model: " + (errors[0] if errors else
+                                                           "see its message above")
+    after = ""
+    if errors:
+        after = (f"; on the way Spin reported {len(errors)} error(s) in statements (the "
+                 f"first: {errors[0]}), which a search with make verify stops at")
+    if any("assertion violated" in l for l in lines):
+        return "assertion", 1, "it stopped at a violated assertion" + after
+    if any(re.match(r"^depth-limit \(-u\d+ steps\) reached", l) for l in lines):
+        return "step-limit", 1 if errors else 0, "it stopped at the step limit" + after
+    if any(l.strip() == "timeout" for l in lines):
+        tail = lines[max(i for i, l in enumerate(lines) if l.strip() == "timeout"):]
+        final = [m.group(1) for m in map(SIM_FINAL.match, tail) if m]
+        stuck = [f for f in final if "<valid end state>" not in f]
+        if stuck:
+            return "deadlock", 1, (f"it stopped in a deadlock: no process can move, and "
+                                   f"{len(stuck)} of the {len(final)} left are not at a valid "
+                                   "end state (Spin prints timeout)" + after)
+        return "blocked-valid", 1 if errors else 0, (
+            "no process can move, each left at a valid end state, which is no deadlock "
+            "(Spin prints timeout)" + after)
+    return "end", 1 if errors else 0, "it ran to its end" + after
+
+
 def approximate(text):
     """'bitstate' or 'hash-compact' when pan's search may skip states, else None."""
     if re.search(r"^Bit statespace search", text, re.M):

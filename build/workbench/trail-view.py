@@ -17,6 +17,7 @@ Exits 2 with one line when there is no trail or Spin cannot replay it."""
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -116,10 +117,15 @@ def main():
     if not 2 <= len(args) <= 5:
         fail("usage: build/workbench/trail-view.py WORK NAME [DEFS] [PROC] [SOURCE]")
     work, name, defs, proc, source = (args + ["", "", ""])[:5]
-    if not os.path.isfile(os.path.join(work, name + ".trail")):
+    # The trail pan wrote: NAME.trail, or with pan -e the first of
+    # NAME1.trail, NAME2.trail... (replayed with spin -t1).
+    tflag = "-t" if os.path.isfile(os.path.join(work, name + ".trail")) else \
+        "-t1" if os.path.isfile(os.path.join(work, name + "1.trail")) else None
+    if not tflag:
         fail(f"{os.path.join(work, name + '.trail')}: no trail to show; run make verify first")
-    p = subprocess.run(["spin", "-t", "-p", "-g", "-l"] + defs.split() + [name], cwd=work,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p = subprocess.run(["spin", tflag, "-p", "-g", "-l"] + shlex.split(defs) + [name], cwd=work,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
     text = p.stdout
     rows, names = parse(text)
     if p.returncode != 0 or not rows:

@@ -37,6 +37,10 @@ USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLA
 
 def main():
     args = sys.argv[1:]
+    if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
+        sys.exit(verify(*[os.environ.get("WB_" + k, "") for k in
+                          ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP")])
+                 if os.environ.get("WB_MODEL") else USAGE)
     opts = {"ltl": "", "fair": "", "np": ""}
     while args and re.match(r"^(ltl|fair|np)=", args[-1]):
         k, v = args.pop().split("=", 1)
@@ -177,12 +181,9 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     return code
 
 
-def again(target, model, **values):
-    """The make command that repeats a run, quoted so that it can be pasted."""
-    return " ".join(["make", target, "MODEL=" + model] + [f"{k}={v}" for k, v in values.items() if v]) \
-        if re.fullmatch(r"[\w./+-]+", model) and all(re.fullmatch(r"[\w./+=-]*", v) for v in values.values()) \
-        else " ".join(["make", target] + [shlex.quote(f"{k}={v}") for k, v in
-                                          [("MODEL", model)] + [x for x in values.items() if x[1]]])
+def again(target, model):
+    """The make command that repeats a run of MODEL, quoted to be pasted."""
+    return searchflags.make_command(target, ("MODEL", model))
 
 
 def unreached_view(text, work, name, model):
