@@ -236,8 +236,9 @@ def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
     kind = f" (the first: {fields['violation']})" if fields.get("violation") else ""
     if errors not in (None, "0"):
         if len(trails) > 1:
+            names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"
             return 1, (f"pan found {errors} error(s){kind} and wrote {len(trails)} trails "
-                       f"({', '.join(trails)}); the first is above, {{replay}} replays it")
+                       f"({names}); the first is above, {{replay}} replays it")
         if not trails:
             return 1, (f"pan found {errors} error(s){kind} but wrote no trail (./pan "
                        f"{runflags}: -c0 counts errors without keeping a trail, -cK keeps "

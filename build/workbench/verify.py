@@ -135,7 +135,8 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     with open(os.path.join(work, "verify.flags"), "w") as f:
         f.write("".join(f"{k}={v}\n" for k, v in (
             ("model", model), ("defs", r.defs), ("cflags", cflags), ("runflags", runflags),
-            ("errors", fields.get("errors", "")), ("trail", (r.trails or [""])[0]))))
+            ("errors", fields.get("errors", "")), ("trail", (r.trails or [""])[0]),
+            ("violation", fields.get("violation", "")), ("claim", fields.get("claim", "")))))
     # Every line spin -a printed (its warnings, the ltl formula it
     # translated), then pan's report.
     for line in r.spin_lines:
