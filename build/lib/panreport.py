@@ -233,7 +233,9 @@ def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
     SEARCH_ENDS it matches.  '{replay}' in the line stands for the make
     replay command of the model."""
     errors = fields.get("errors")
-    kind = f" (the first: {fields['violation']})" if fields.get("violation") else ""
+    first = fields.get("violation") or next(iter(re.findall(
+        r"^pan:\d+:\s*(.*?)(?: \(at depth -?\d+\))?$", text, re.M)), "")
+    kind = f" (the first: {first})" if first else ""
     if errors not in (None, "0"):
         if len(trails) > 1:
             names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"

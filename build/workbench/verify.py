@@ -176,6 +176,9 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
               file=sys.stderr)
         return 1
     code, line = panreport.search_end(text, fields, r.trails, runflags, **opts)
+    if code and modelfiles.reads_stdin(model):
+        line += ("; the model reads standard input (STDIN), which only a simulation gives "
+                 f"it: {searchflags.make_command('simulate', ('MODEL', model))}")
     if "{replay}" in line:
         line = line.replace("{replay}", again("replay", model))
     print(f"{model}: {line}", file=sys.stderr if code else sys.stdout)
