@@ -155,7 +155,7 @@ def coverage_warning(text):
 # panrun's, each with pan's own lines shown.
 SEARCH_ENDS = [
     ("error", "errors: N (N > 0) and one line 'pan: wrote NAME.trail'",
-     "pan found N error(s) (the first: what pan names); the trail above shows how"),
+     "pan found N error(s) (the first, as pan names it); the trail above shows how"),
     ("errors-trails", "errors: N and several 'pan: wrote' lines (pan -e: a trail per error)",
      "pan found N errors and wrote N trails; the first is above, make replay replays it"),
     ("errors-no-trail", "errors: N and no 'pan: wrote' line (pan -c0 counts errors "
@@ -235,7 +235,7 @@ def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
     errors = fields.get("errors")
     first = fields.get("violation") or next(iter(re.findall(
         r"^pan:\d+:\s*(.*?)(?: \(at depth -?\d+\))?$", text, re.M)), "")
-    kind = f" (the first: {first})" if first else ""
+    kind = f" ({first})" if first else ""
     if errors not in (None, "0"):
         if len(trails) > 1:
             names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"

@@ -91,3 +91,10 @@ $(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%:
 .PHONY: check-corpus $(addprefix corpus-run-,$(CORPUS_RUNS))
 check-corpus: $(addprefix corpus-run-,$(CORPUS_RUNS))
 CHAPTER_CHECKS += check-workbench $(addprefix corpus-run-,$(CORPUS_RUNS))
+# corpus-check seen to fail on broken copies of the tools.
+.PHONY: check-corpus-selftest
+check-corpus-selftest:
+	@build/harness/record.sh corpus-selftest -- build/harness/cached.sh corpus-selftest -v 'spin -V; gcc --version' \
+		$(WORKBENCH_INPUTS) build/tests/corpus-check.py build/tests/caselib.sh build/tests/corpus-selftest.sh \
+		-- build/tests/corpus-selftest.sh
+CHAPTER_CHECKS += check-corpus-selftest
