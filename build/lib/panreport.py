@@ -173,7 +173,7 @@ SEARCH_ENDS = [
 # sim_end() picks the row; errors in statements on the way (an index out
 # of bounds: Spin prints the error and goes on) are added to any of them.
 SIM_ENDS = [
-    ("rejected", "no step, and an error (a syntax error, a missing include)",
+    ("rejected", "a syntax error, or an error before any step (a missing include)",
      "spin rejects the model: its first error line"),
     ("assertion", "'assertion violated': Spin stops there",
      "it stopped at a violated assertion"),
@@ -184,7 +184,7 @@ SIM_ENDS = [
      "no process can move, each at a valid end state (not a deadlock)"),
     ("end", "none of these: every process terminated", "it ran to its end"),
 ]
-SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s")
+SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(.*\[.*\]\s*$")
 SIM_FINAL = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(\S+\) \S+:\d+ \(state \d+\)(.*)$")
 
 
@@ -194,7 +194,7 @@ def sim_end(out, returncode):
     lines = out.splitlines()
     errors = [l.strip() for l in lines if "Error:" in l and "assertion violated" not in l]
     stepped = any(SIM_STEP.match(l) for l in lines)
-    if returncode != 0 and not stepped:
+    if returncode != 0 and (not stepped or any("syntax error" in e for e in errors)):
         return "rejected", 2, "spin rejects the model: " + (errors[0] if errors else
                                                            "see its message above")
     after = ""

@@ -268,7 +268,7 @@ WORKBENCH_VERIFY = [
      ["cc -DNP -DMEMLIM=4096 -o pan pan.c; timeout 900 ./pan -l", "(non-progress cycle)"], []),
     ("an unknown formula names the model's formulas",
      ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
-     ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
+     ["cannot find claim 'nosuch'; the model's claims are: q, r"], []),
     ("pan's own reason is quoted when it stops without a report",
      ["MODEL=models/selfloop.spin", "LTL=e"], None, 2,
      ["pan ended with status 1 and no report: error: proctype 'p' line 2, state 2: has "

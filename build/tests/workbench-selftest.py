@@ -48,7 +48,7 @@ CASES = [
     ("the ltl line Spin prints is shown",
      "verify", ["MODEL=M/ltl-blocks.spin", "LTL=trivial"], None, PASS,
      ["ltl trivial: [] ((at==at))", "no acceptance cycles of trivial (without fairness) in"], []),
-    ("a warning of spin -a is shown",
+    ("a warning pan prints is shown",
      "verify", ["MODEL=M/never-unnamed.spin", "RUNFLAGS=-a"], None, FAIL,
      ["warning: for p.o. reduction to be valid the never claim must be stutter-invariant",
       "acceptance cycle"], []),
