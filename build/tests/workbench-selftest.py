@@ -110,7 +110,8 @@ CASES = [
     # simulation that reads it gets it, and its lines as they come.
     ("simulate: a model reading standard input gets it",
      "simulate", ["MODEL=M/reads-stdin.spin", "SEED=1"], "hi\n", PASS,
-     ["hi", "it ran to its end"], []),
+     ["--- M/reads-stdin.spin reads standard input (STDIN): it reads what was piped in",
+      "[((c==10))]", "it ran to its end"], []),
     ("verify of a model that reads STDIN: pan's error named, simulate suggested",
      "verify", ["MODEL=M/reads-stdin.spin"], None, FAIL,
      ["(ref to uninitialized chan name (len))",
