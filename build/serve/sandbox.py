@@ -71,7 +71,7 @@ def command(argv, run_dir, repo, limits, env=None):
     wrap = ["prlimit", f"--cpu={limits.wall}", f"--as={(limits.memlim + 1024) * 2 ** 20}",
             f"--fsize={limits.fsize * 2 ** 20}", f"--nproc={limits.procs}", "--core=0", "--"]
     b = ["bwrap"] + _system_binds() + [
-        "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+        "--dev", "/dev", "--proc", "/proc", "--perms", "01777", "--tmpfs", "/tmp",
         "--bind", run_dir, "/w",
         "--ro-bind", os.path.join(repo, "build"), "/w/build",
     ]

@@ -394,6 +394,11 @@ def promela_keywords():
     return _KEYWORDS
 
 
+def set_repo(path):
+    global REPO
+    REPO = os.path.abspath(path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--host", default="127.0.0.1")
@@ -409,7 +414,9 @@ def main():
     ap.add_argument("--procs", type=int, default=64)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--watch", action="store_true", help="rebuild the book when a chapter changes")
+    ap.add_argument("--repo", default=REPO, help="the repository whose workbench runs")
     opts = ap.parse_args()
+    set_repo(opts.repo)
     for k in ("book", "models", "saved", "runs"):
         setattr(opts, k, os.path.abspath(getattr(opts, k)))
     os.chdir(REPO)  # the workbench's paths (out/extract/) are the repository's
