@@ -307,17 +307,23 @@ def hostile_include_link(s):
     return refused(s, '#include "evil.h"\ninit { skip }\n', "link to a file outside")
 
 
+# A state space without end: 40 counters, a search that stores a new
+# state at nearly every step.
+HUGE = ("byte a[40];\nbyte i;\n"
+        "active proctype p() { do :: i = (i + 1) % 40 :: a[i] < 250 -> a[i]++ od }\n")
+
+
 def hostile_never_ends(tmp, server_dir):
     s = Server(tmp, server_dir, "--time", "3")
     try:
-        text = "int a, b;\nactive proctype p() { do :: a++ :: b++ od }\n"
+        text = HUGE
         start = time.monotonic()
         try:
             _, r = s.request("POST", "/api/verify", {"name": "endless.spin", "text": text,
                                                       "cflags": "-DBITSTATE", "runflags": "-w30"},
-                             timeout=70)
+                             timeout=45)
         except OSError as e:
-            return False, f"no answer in 70 s ({e})"
+            return False, f"no answer in 45 s ({e})"
         took = time.monotonic() - start
         v = r.get("verdict", "")
         ok = "time budget of 3 s" in v and "TIME=" in v and s.alive()
@@ -329,26 +335,23 @@ def hostile_never_ends(tmp, server_dir):
 def hostile_memory(tmp, server_dir):
     s = Server(tmp, server_dir, "--time", "20", "--memlim", "64")
     try:
-        text = "int a, b;\nactive proctype p() { do :: a++ :: b++ od }\n"
+        text = HUGE
         try:
             _, r = s.request("POST", "/api/verify", {"name": "hungry.spin", "text": text,
                                                       "runflags": "-w18"}, timeout=90)
         except OSError as e:
             return False, f"no answer in 90 s ({e})"
         v = r.get("verdict", "")
-        return "memory budget of 64 MB" in v and "MEMLIM=" in v and s.alive(), v
+        return "memory budget" in v and "64 MB" in v and "MEMLIM=" in v and s.alive(), v
     finally:
         s.stop()
 
 
-FORKS = r"""c_decl { #include <unistd.h>
-#include <signal.h>
-}
-init {
+FORKS = r"""init {
 	c_code {
 		int i, n = 0;
 		for (i = 0; i < 200; i++) {
-			pid_t p = fork();
+			int p = fork();
 			if (p == 0) { close(1); close(2); pause(); _exit(0); }
 			if (p > 0) n++;
 		}
@@ -366,6 +369,31 @@ def hostile_forks(tmp, server_dir):
         n = int(m.group(1)) if m else None
         ok = n is not None and n < 40 and s.alive()
         return ok, f"the model's C forked {n} of 200 children (process limit 40); {r.get('verdict')}"
+    finally:
+        s.stop()
+
+
+def escape_text(models):
+    target = os.path.join(REPO, "README.md")
+    dropped = os.path.join(models, "dropped.h")
+    return ("init {\n\tc_code {\n"
+            f'\t\tFILE *r = fopen("{target}", "r");\n'
+            f'\t\tFILE *w = fopen("{dropped}", "w");\n'
+            '\t\tprintf("read the repository: %s\\n", r ? "yes" : "no");\n'
+            '\t\tprintf("wrote into models: %s\\n", w ? "yes" : "no");\n'
+            "\t}\n}\n")
+
+
+def hostile_escape(tmp, server_dir):
+    s = Server(tmp, server_dir, "--allow-c", "--time", "20")
+    try:
+        _, r = s.post("verify", name="escape.spin", text=escape_text(s.models))
+        out = r.get("output", "")
+        said = re.findall(r"^(read the repository|wrote into models): (\w+)", out, re.M)
+        ok = said == [("read the repository", "no"), ("wrote into models", "no")] and \
+            not os.path.exists(os.path.join(s.models, "dropped.h")) and s.alive()
+        return ok, "embedded C (allowed) tried to read the repository's README.md and to write " \
+            f"into models/: {said or r.get('verdict')}"
     finally:
         s.stop()
 
@@ -439,7 +467,7 @@ SHARED = [api_fix_verifies, api_same_as_make_verify, api_race_trail, api_grade, 
           hostile_token, hostile_host, hostile_origin, hostile_form, hostile_embedded_c,
           hostile_include_absolute, hostile_include_dotdot, hostile_include_link,
           hostile_traversal, hostile_twenty]
-OWN = [hostile_never_ends, hostile_memory, hostile_forks, hostile_megabytes, hostile_bind]
+OWN = [hostile_never_ends, hostile_memory, hostile_forks, hostile_escape, hostile_megabytes, hostile_bind]
 
 
 def name_of(f):
