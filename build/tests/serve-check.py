@@ -447,6 +447,9 @@ def hostile_traversal(s):
 
 def hostile_bind(tmp, server_dir):
     answers = []
+    os.makedirs(os.path.join(tmp, "book"), exist_ok=True)
+    with open(os.path.join(tmp, "book", "index.html"), "w") as f:
+        f.write("<html><body></body></html>\n")
     for host in ("0.0.0.0", "::", "example.com"):
         p = subprocess.Popen([PY, os.path.join(server_dir, "serve.py"), "--repo", REPO,
                               "--host", host, "--port", "0", "--book", os.path.join(tmp, "book"),
