@@ -52,14 +52,25 @@ BREAKS = {
                                  "if not isinstance(name, str):")], "hostile-traversal"),
     "loopback": ("serve.py", [("if not loopback:", "if False:")], "hostile-bind"),
 }
+# The page's workbench, for build/tests/serve-browser.py (--browser).
+BROWSER = {
+    "edit-kept": ("serve.js", [("keep(self.name, {text: self.cm.getValue()", "void ({text: self.cm.getValue()")],
+                  "browser"),
+    "trail-shown": ("serve.js", [("if (!views[k]) return;", "if (views[k]) return;")], "browser"),
+    "verdict-shown": ("serve.js", [("var verdict = r.refused || r.error || r.verdict || '(no verdict)';",
+                                    "var verdict = r.refused || r.error || '(no verdict)';")], "browser"),
+}
 
 
 def main(names):
+    table = BREAKS
+    if names[:1] == ["--browser"]:
+        table, names = BROWSER, names[1:]
     wrong = 0
-    for name in names or BREAKS:
-        if name not in BREAKS:
-            sys.exit(f"serve-selftest: no break {name} (one of: {', '.join(BREAKS)})")
-        path, subs, case = BREAKS[name]
+    for name in names or table:
+        if name not in table:
+            sys.exit(f"serve-selftest: no break {name} (one of: {', '.join(table)})")
+        path, subs, case = table[name]
         tmp = tempfile.mkdtemp(prefix="serve-selftest.")
         try:
             serve = os.path.join(tmp, "build", "serve")
@@ -77,18 +88,19 @@ def main(names):
                 text = text.replace(old, new)
             with open(target, "w") as f:
                 f.write(text)
-            p = subprocess.run([os.path.join(HERE, "serve-check.py"), "--server", serve,
-                                "--only", case], capture_output=True, text=True)
-            line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("ok ", "WRONG "))),
-                        p.stdout.strip() + p.stderr.strip()[-200:])
-            if p.returncode == 1 and line.startswith("WRONG"):
+            check = [os.path.join(HERE, "serve-browser.py"), "--server", serve] if case == "browser" \
+                else [os.path.join(HERE, "serve-check.py"), "--server", serve, "--only", case]
+            p = subprocess.run(check, capture_output=True, text=True)
+            line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("ok ", "WRONG "))
+                         or "WRONG" in ln), p.stdout.strip() + p.stderr.strip()[-200:])[:400]
+            if p.returncode == 1 and "WRONG" in line:
                 print(f"ok {name}: without it, {line}", flush=True)
             else:
                 print(f"WRONG {name}: {case} still passes without the guard: {line}", flush=True)
                 wrong += 1
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-    print(f"serve-selftest: {len(names or BREAKS) - wrong} guards seen to matter, {wrong} WRONG")
+    print(f"serve-selftest: {len(names or table) - wrong} guards seen to matter, {wrong} WRONG")
     return 1 if wrong else 0
 
 
