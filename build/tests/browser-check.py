@@ -54,6 +54,10 @@ BOOK = os.path.join(OUT, "book")
 WIDTHS = [1280, 400]
 TERMS = ["COLLAPSE", "rcutorture"]
 FLAG_QUERIES = ["-DCOLLAPSE", "spin -a", "-DSAFETY"]
+# Queries of whole words, each held by some section: something must be
+# found, and a chapter, when one is found, must come before the answers.
+WORD_QUERIES = ["fairness cycle", "hash table memory", "barrier memory", "weak fairness",
+                "incrementer processes"]
 TIMELINE_MAX = 2000   # px: a folded trail is about 60 rows
 CONTRAST_MIN = 4.5
 HIGHLIGHT = "?highlight=-DCOLLAPSE"   # one chapter is also opened as from a search result
@@ -217,6 +221,19 @@ PROBE = r"""<script>
         var hits = window.bookSearch(q);
         found.flags[q] = hits.length ? ((hits[0].t + ' ' + hits[0].b).toLowerCase().indexOf(q.toLowerCase()) >= 0 ? 'ok' : 'first result "' + hits[0].t + '" does not contain it') : 'nothing found';
       });
+      WORD_QUERIES.forEach(function (q) {
+        var ws = q.split(' ');
+        var held = (window.BOOK_SEARCH || []).filter(function (d) {
+          var t = (d.t + ' ' + d.b).toLowerCase();
+          return ws.every(function (w) { return t.indexOf(w) >= 0; });
+        });
+        if (!held.length) return;
+        var hits = window.bookSearch(q);
+        var answer = function (d) { return /(^|\/)ch\d+-(quiz|ex)\d+\.html/.test(d.u); };
+        found.flags[q] = !hits.length ? 'nothing found, though ' + held.length + ' sections hold every word'
+          : answer(hits[0]) && hits.some(function (d) { return !answer(d); })
+            ? 'an answer ("' + hits[0].t + '") ranked before the chapters' : 'ok';
+      });
       var box = document.getElementById('search'), list = document.getElementById('search-results');
       box.value = 'spin';
       box.dispatchEvent(new Event('input'));
@@ -333,7 +350,8 @@ def main():
     if os.path.isdir(shots):
         shutil.rmtree(shots)
     os.makedirs(shots)
-    probe = (PROBE.replace("FLAG_QUERIES", json.dumps(FLAG_QUERIES)).replace("TERMS", json.dumps(TERMS))
+    probe = (PROBE.replace("WORD_QUERIES", json.dumps(WORD_QUERIES))
+             .replace("FLAG_QUERIES", json.dumps(FLAG_QUERIES)).replace("TERMS", json.dumps(TERMS))
              .replace("TIMELINE_MAX", str(TIMELINE_MAX)).replace("CONTRAST_MIN", str(CONTRAST_MIN)))
     chapters = [os.path.basename(p) for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
     lit = "ch05-qrcu-model.html" if "ch05-qrcu-model.html" in chapters else (chapters[0] if chapters else None)
