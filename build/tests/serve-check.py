@@ -219,6 +219,28 @@ def api_grade(s):
                                        if got == want else f"first difference: {diff}")
 
 
+def api_simulate(s):
+    text = model_text("increment.spin")
+    _, r = s.post("simulate", name="increment.spin", text=text, seed="7", steps="200")
+    ref, _ = local([PY, "build/workbench/simulate.py", "random", "models/increment.spin", "", "7",
+                    "200", ""], text, "increment.spin")
+    same = steady(r.get("output", "")) == steady(ref)
+    return same and r.get("seed") == "7", (f"seed {r.get('seed')}: the run simulate.py prints, "
+                                           f"{len(ref.splitlines())} lines" if same else
+                                           f"differs from simulate.py's: {r.get('verdict')}")
+
+
+def api_automaton(s):
+    text = model_text("increment.spin")
+    _, r = s.post("automaton", name="increment.spin", text=text)
+    _, pages = local([PY, "build/workbench/automaton.py", "models/increment.spin", "", ""], text,
+                     "increment.spin")
+    got, want = (r.get("views") or {}).get("automaton"), pages.get("increment.spin.automaton.html")
+    return got is not None and got == want and "<svg" in got, \
+        (f"the page automaton.py writes, {got.count('<svg')} drawings" if got and got == want
+         else f"differs from automaton.py's: {r.get('verdict')}")
+
+
 def api_save(s):
     path = os.path.join(s.models, "increment.spin")
     status, m = s.request("GET", "/api/model?name=increment.spin")
@@ -466,7 +488,8 @@ def hostile_bind(tmp, server_dir):
     return ok, "; ".join(f"--host {h}: status {c}: {ln[0][:100]}" for h, c, ln in answers)
 
 
-SHARED = [api_fix_verifies, api_same_as_make_verify, api_race_trail, api_grade, api_save,
+SHARED = [api_fix_verifies, api_same_as_make_verify, api_race_trail, api_grade, api_simulate,
+          api_automaton, api_save,
           hostile_token, hostile_host, hostile_origin, hostile_form, hostile_embedded_c,
           hostile_include_absolute, hostile_include_dotdot, hostile_include_link,
           hostile_traversal, hostile_twenty]
