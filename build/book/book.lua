@@ -427,7 +427,7 @@ end
 -- [text]{.repo}: how to get the book's files: a clone of the repository
 -- at its address (REPO_URL, build/lib/defaults.mk), or, in a book built
 -- without one, the files shipped beside the pages.
-local function repo_span(s)
+local function repo_span()
   local url = DEFAULTS.REPO_URL or ''
   if url ~= '' then
     return {pandoc.Code('git clone ' .. url)}
@@ -438,7 +438,7 @@ local function repo_span(s)
 end
 
 local function span(s)
-  if s.classes:includes('repo') then return repo_span(s) end
+  if s.classes:includes('repo') then return repo_span() end
   if s.classes:includes('bench') then return bench_span(s) end
   if s.classes:includes('run') then return run_span(s) end
   if s.classes:includes('ref') then return ref_span(s) end
