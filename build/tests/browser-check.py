@@ -14,7 +14,9 @@ desktop width (1280 px) and a phone width (400 px) and fail on
     whose first result does not contain it; a search cut at 25 results
     that does not say so; results without the searched words marked;
     the arrow keys or Esc not moving in the results; a page opened from
-    a result (?highlight=) with nothing marked;
+    a result (?highlight=) with nothing marked; a query of whole words
+    that some section holds all of ("hash table memory") finding nothing,
+    or putting an answer's page before the chapters;
   * a trail's timeline taller than 2,000 px at 1280 px, or with its
     caption below it;
   * small text (under 24 px, or 18.7 px bold) with a contrast under 4.5:1
@@ -22,7 +24,8 @@ desktop width (1280 px) and a phone width (400 px) and fail on
   * the theme button not switching to light, then dark (the page's
     background dark, plots inverted, the choice kept), then back to the
     system's;
-  * at 400 px, the menu pushing the page down instead of opening over it;
+  * at 400 px, the menu pushing the page down instead of opening over it,
+    or its button out of sight from the middle of a long page;
   * a <summary> holding a <pre> (read out whole as a button's name), no
     skip link as the first thing to focus, no current entry in the
     sidebar (every page but the index and print.html);
