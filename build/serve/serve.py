@@ -333,8 +333,10 @@ def answer(kind, model, results, files):
     if not verdict:
         mine = [ln for ln in out.splitlines() if ln.startswith(model + ":")]
         errs = [ln for r in results for ln in r.err.splitlines() if ln.strip()]
+        # else the last line the tool printed (the grader's count, a
+        # simulation's seed)
         verdict = (mine[-1] if mine else errs[-1] if errs else
-                   next((ln for ln in reversed(out.splitlines()) if ln.startswith("---")), ""))
+                   next((ln for ln in reversed(out.splitlines()) if ln.strip()), ""))
     views = {}
     for path, text in files.items():
         kindof = ("trail" if path.endswith(".trail.html") else "automaton"

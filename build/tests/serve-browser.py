@@ -5,7 +5,9 @@ the URL the server prints; the incrementer's listing edited (its load
 and store made one atomic step) and verified, the verdict "no errors"
 shown; the page reloaded, the edit still there (kept in the browser);
 the race put back and verified, the trail's timeline shown; the page no
-wider than the window.  Screenshots in out/screenshots/serve-*.png.
+wider than the window; at 1280 px also Simulate with a seed (the seed
+shown), Automaton (a drawing) and Grade on exercise 1's file (the
+grader's lines).  Screenshots in out/screenshots/serve-*.png.
 Exits 77 (skipped) without Chromium or without the book's chapter 2."""
 
 import argparse
@@ -85,6 +87,45 @@ async def verify(tab, text):
     return await tab.js(f"{PANEL}.querySelector('.serve-verdict').textContent")
 
 
+def bench_of(start):
+    """The bar and the panel under the first listing whose caption starts START."""
+    bar = ("Array.from(document.querySelectorAll('div.caption')).find(c => "
+           f"c.textContent.trim().startsWith({json.dumps(start)})).nextElementSibling.nextElementSibling")
+    return bar, bar + ".nextElementSibling"
+
+
+async def press(tab, start, what):
+    bar, panel = bench_of(start)
+    await tab.js(f"void ({panel}.querySelector('.serve-out') && {panel}.querySelector('.serve-out').removeAttribute('data-done'))")
+    await tab.js(f"{bar}.querySelector('.serve-{what.lower()}').click(), 0")
+    await tab.until(f"{panel}.querySelector('.serve-out[data-done={what}]')")
+    return panel, await tab.js(f"{panel}.querySelector('.serve-verdict').textContent")
+
+
+async def other_buttons(tab, shots):
+    """Simulate (its seed kept), Automaton (drawn), Grade (the grader's lines)."""
+    said = []
+    _, panel = bench_of("models/increment.spin")
+    await tab.js(f"{panel}.querySelector('input[name=seed]').value = '7', 0")
+    panel, verdict = await press(tab, "models/increment.spin", "Simulate")
+    if "seed 7" not in verdict and "seed 7" not in await tab.js(f"{panel}.textContent"):
+        raise RuntimeError(f"Simulate with SEED 7: {verdict}")
+    said.append("Simulate: seed 7 shown")
+    panel, verdict = await press(tab, "models/increment.spin", "Automaton")
+    await tab.until(f"(f => f && f.contentDocument && f.contentDocument.querySelector('svg'))"
+                    f"({panel}.querySelector('iframe.serve-automaton'))", 20)
+    said.append("Automaton: drawn")
+    await tab.until(f"!{bench_of('models/ex1-increment.spin')[0]}.querySelector('.serve-grade').hidden", 20)
+    panel, verdict = await press(tab, "models/ex1-increment.spin", "Grade")
+    lines = await tab.js(f"{panel}.querySelector('.serve-report pre').textContent")
+    if "exercise 1" not in lines or "exercise 1" not in verdict:
+        raise RuntimeError(f"Grade: {verdict}")
+    await tab.js(f"{panel}.scrollIntoView(), 0")
+    await tab.shot(os.path.join(shots, "serve-grade-1280.png"))
+    said.append(f"Grade: {verdict}")
+    return said
+
+
 async def width_case(tab, base, width, shots):
     said = []
     await tab.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
@@ -120,6 +161,8 @@ async def width_case(tab, base, width, shots):
         raise RuntimeError(f"the page is {wide} px wide in a {width} px window")
     await tab.js(f"{PANEL}.querySelector('iframe.serve-trail').scrollIntoView(), 0")
     await tab.shot(os.path.join(shots, f"serve-trail-{width}.png"))
+    if width > 600:
+        said += await other_buttons(tab, shots)
     return said
 
 

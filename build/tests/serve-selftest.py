@@ -61,6 +61,8 @@ BROWSER = {
     "edit-kept": ("serve.js", [("keep(self.name, {text: self.cm.getValue()", "void ({text: self.cm.getValue()")],
                   "browser"),
     "trail-shown": ("serve.js", [("if (!views[k]) return;", "if (views[k]) return;")], "browser"),
+    "grade-offered": ("serve.js", [("if (m.exercise) {", "if (false) {")], "browser"),
+    "seed-shown": ("serve.js", [("if (r.seed) {", "if (false) {")], "browser"),
     "verdict-shown": ("serve.js", [("var verdict = r.refused || r.error || r.verdict || '(no verdict)';",
                                     "var verdict = r.refused || r.error || '(no verdict)';")], "browser"),
 }
