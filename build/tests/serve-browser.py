@@ -106,11 +106,13 @@ async def other_buttons(tab, shots):
     """Simulate (its seed kept), Automaton (drawn), Grade (the grader's lines)."""
     said = []
     _, panel = bench_of("models/increment.spin")
-    await tab.js(f"{panel}.querySelector('input[name=seed]').value = '7', 0")
+    # No seed given: the one chosen is shown and kept in SEED, to repeat the run.
+    await tab.js(f"{panel}.querySelector('input[name=seed]').value = '', 0")
     panel, verdict = await press(tab, "models/increment.spin", "Simulate")
-    if "seed 7" not in verdict and "seed 7" not in await tab.js(f"{panel}.textContent"):
-        raise RuntimeError(f"Simulate with SEED 7: {verdict}")
-    said.append("Simulate: seed 7 shown")
+    seed = await tab.js(f"{panel}.querySelector('input[name=seed]').value")
+    if not re.fullmatch(r"\d+", seed or "") or f"seed {seed}" not in verdict:
+        raise RuntimeError(f"Simulate: SEED holds {seed!r} after the run: {verdict}")
+    said.append(f"Simulate: seed {seed} chosen, kept in SEED")
     panel, verdict = await press(tab, "models/increment.spin", "Automaton")
     await tab.until(f"(f => f && f.contentDocument && f.contentDocument.querySelector('svg'))"
                     f"({panel}.querySelector('iframe.serve-automaton'))", 20)
