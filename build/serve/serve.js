@@ -227,8 +227,9 @@
       self.out.appendChild(frame);
     });
     if (r.output) {
+      // Everything Spin printed, open (it scrolls): no line of it hidden.
       var det = el('details', {'class': 'serve-report'});
-      if (what !== 'Replay' && !views.trail) det.open = true;
+      det.open = true;
       det.appendChild(el('summary', {}, what === 'Grade' ? 'the grader’s lines' : 'what the run printed'));
       det.appendChild(el('pre', {}, r.output));
       this.out.appendChild(det);
