@@ -267,7 +267,7 @@ class Server:
                 if kind == "replay":
                     steps.append([PY, "build/workbench/simulate.py", "replay", model])
             elif kind == "simulate":
-                seed = guard.word("SEED", body.get("seed"), r"^[0-9]{0,9}$")
+                seed = guard.word("SEED", body.get("seed"), r"^[0-9]{0,10}$")
                 nsteps = guard.word("STEPS", body.get("steps"), r"^[0-9]{0,9}$")
                 steps = [[PY, "build/workbench/simulate.py", "random", model, defs, seed, nsteps, ""]]
             elif kind == "automaton":
