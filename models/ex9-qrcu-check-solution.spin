@@ -62,24 +62,24 @@ proctype qrcu_reader(byte me)
 proctype qrcu_updater(byte me)
 {
 	int i;
-	byte readerstart[N_QRCU_READERS];
 	int sum;
+	byte inside;		/* bit i set: reader i was inside */
 
 	do
 	:: 1 ->
 
-		/* Before the grace period: which readers are inside? */
-
+		/* Before the grace period: which readers are inside, a bit each. */
 		atomic {
 			i = 0;
+			inside = 0;
 			do
 			:: i < N_QRCU_READERS ->
-				readerstart[i] = readerprogress[i];
+				inside = inside | ((readerprogress[i] == 1) << i);
 				i++
 			:: i >= N_QRCU_READERS ->
 				break
 			od
-		}
+		};
 
 		/* synchronize_qrcu(): fastpath, two sums of the counters. */
 		sum_unordered;
@@ -103,13 +103,13 @@ proctype qrcu_updater(byte me)
 		:: else -> skip
 		fi;
 
-		/* After it: no reader that was inside before may still be. */
+		/* After it: no reader whose bit is set may be inside still. */
 		atomic {
 			i = 0;
 			sum = 0;
 			do
 			:: i < N_QRCU_READERS ->
-				sum = sum + (readerstart[i] == 1 &&
+				sum = sum + ((inside >> i) & 1 &&
 					     readerprogress[i] == 1);
 				i++
 			:: i >= N_QRCU_READERS ->

@@ -7,7 +7,8 @@
 # subtler one beside it, the walkthrough of the lock exercise's solution
 # put back in Quick Quiz 2's answer (a file of quizzes/, read where the
 # quiz is asked, not a chapter); and the shrinking exercise set after
-# chapter 8's first step.  Run from the top of the project, after make models.
+# chapter 8's first step; the chapter's own check as the answer of the
+# exercise that asks for it.  Run from the top of the project, after make models.
 set -eu
 . build/tests/caselib.sh
 tmp=$(mktemp -d)
@@ -39,7 +40,7 @@ open(ch(src), "w").write(t[:m.start()] + t[end:])
 open(ch(dst), "a").write("\n" + t[m.start():end])
 PY
 }
-case_ good pass 'none with more than half of the lines it adds'
+case_ good pass 'none with every line it adds'
 copy exit-after-ch07
 move exit-after-ch07 8 5 7
 case_ exit-after-ch07 fail 'exercise 8 is answered before it is set'
@@ -52,5 +53,11 @@ case_ quiz2-walkthrough fail 'exercise 6 is answered before it is set'
 copy shrink-after-step1
 move shrink-after-step1 11 6 8
 case_ shrink-after-step1 fail 'exercise 11 is answered before it is set'
-[ "$bad" -eq 0 ] && echo "exercise-leaks-selftest: exercise-leaks fails on each of 3 planted leaks and passes the book"
+# The chapter's own check as exercise 9's answer: chapter 5 prints it in
+# its model, and the starting model's diff shows it removed.
+copy array-answer
+sed -i 's/{\.graded model=ex9-qrcu-check-array\.spin exercise=9 grade=fail}/{.graded model=ex9-qrcu-check-array.spin exercise=9 grade=pass}/' \
+	"$tmp/array-answer/quizzes/ch05-ex9.md"
+case_ array-answer fail 'exercise 9 is answered before it is set: every line its solution models/ex9-qrcu-check-array.spin adds'
+[ "$bad" -eq 0 ] && echo "exercise-leaks-selftest: exercise-leaks fails on each of 4 planted leaks and passes the book"
 exit "$bad"

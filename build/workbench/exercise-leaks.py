@@ -5,16 +5,19 @@
 
 The book is read in order: the chapters (chapters/chNN-*.md), each quick
 quiz's answer where the quiz is asked, each exercise's reference
-solution once its statement has been set.  For exercise K, the lines
-that a reference solution (a {.graded ... exercise=K grade=pass} block of
-its answer) adds to the starting model (the file its {.grade} blocks
-name) must not appear in any listing the reader has met before the
-exercise's statement: a code block, a diff (its + and - lines alike) or
-the model a {.derive} block writes.  Lines are compared as Promela
-tokens, comments and spacing aside, so a line is found inside a longer
-one or split across two (`:: x == 1 -> skip` holds `:: x == 1 ->`).
-Lines too small to give anything away (`fi;`, `skip`, `i = 0`, a lone
-declaration) are not compared.  Run from the top of the project; reads
+solution once its statement has been set.  Exercise K is answered before
+it is set when every line that a reference solution (a {.graded ...
+exercise=K grade=pass} block of its answer) adds to the starting model
+(the file its {.grade} blocks name) is in a listing the reader has met
+before trying it: a code block, a diff (its + and - lines alike), the
+diff a {.derive} block's sed script makes (as the book shows it), the
+exercise's statement and starting model included.  Lines are compared as
+Promela tokens, comments, labels and spacing aside, so a line is found
+inside a longer one or split across two (`:: x == 1 -> skip` holds
+`:: x == 1 ->`).  Lines too small to give anything away (`fi;`, `skip`,
+`sum = 0`: fewer than four tokens) and preprocessor lines (a parameter's
+value may equal the model's default by chance) are not compared, and a
+line counts once.  Run from the top of the project; reads
 chapters/, quizzes/ and models/ (written by make models)."""
 
 import difflib
@@ -46,10 +49,10 @@ def tokens(line):
 
 
 def telling(toks):
-    """A line worth comparing: three tokens or more, one a name of the
-    model, and not a preprocessor line (a parameter's value is an answer
-    that the model's default may equal by chance)."""
-    return len(toks) >= 3 and toks[0] != "#" and \
+    """A line worth comparing: four tokens or more (`sum = 0` is not),
+    one a name of the model, and not a preprocessor line (a parameter's
+    value is an answer that the model's default may equal by chance)."""
+    return len(toks) >= 4 and toks[0] != "#" and \
         any(re.match(r"[A-Za-z_]", t) and t not in KEYWORDS for t in toks)
 
 
@@ -159,7 +162,10 @@ def main():
                 problems.append(f"{apath}: models/{sol} is missing; run make models")
                 continue
             checked += 1
-            added = [t for t in lines if tuple(t) not in given_set and telling(t)]
+            added = []
+            for t in lines:
+                if tuple(t) not in given_set and telling(t) and t not in added:
+                    added.append(t)
             found = []
             for t in added:
                 needle = " " + " ".join(t) + " "
@@ -167,11 +173,11 @@ def main():
                     next((w + " (across lines)" for _, j, w in seen if needle in j), None)
                 if hit:
                     found.append(f"`{' '.join(t)}` ({hit})")
-            if len(found) * 2 > len(added):
+            if added and len(found) == len(added):
                 problems.append(
-                    f"{where}: exercise {k} is answered before it is set: of the {len(added)} lines "
-                    f"its solution models/{sol} adds to models/{starter.group(1)}, {len(found)} are in "
-                    "listings the reader has met before it: " + "; ".join(found)
+                    f"{where}: exercise {k} is answered before it is set: every line its solution "
+                    f"models/{sol} adds to models/{starter.group(1)} is in a listing the reader has "
+                    "met before it: " + "; ".join(found)
                     + "; set the exercise before those listings, or change them or the exercise")
             else:
                 print(f"exercise {k}: {sol}: {len(found)} of the {len(added)} lines it adds "
@@ -179,8 +185,8 @@ def main():
     for p in problems:
         print(p)
     if not problems:
-        print(f"exercise-leaks: {checked} reference solutions, none with more than half of the "
-              "lines it adds in a listing before its exercise")
+        print(f"exercise-leaks: {checked} reference solutions, none with every line it adds "
+              "in a listing before its exercise")
     return 1 if problems else 0
 
 
