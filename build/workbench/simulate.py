@@ -87,11 +87,11 @@ def random_run(model, defs="", seed="", steps="", flags=""):
         fail(f"{model}: {why_defs}")
     chosen = not seed
     seed = number("SEED", seed, str(int(time.time() * 1000) % 1000000 + 1))
-    steps = number("STEPS", steps, "1000")
+    steps = number("STEPS", steps, searchflags.SIMULATION_STEPS)
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
     copy_model(model, work)
-    cmd = (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs)
-           + words("SIMFLAGS", flags) + [os.path.basename(model)])
+    cmd = searchflags.simulation_command(seed, os.path.basename(model), steps,
+                                         words("DEFS", defs) + words("SIMFLAGS", flags))
     code, out = run(cmd, work)
     if code != 0 and "Error:" not in out:
         fail(f"{model}: spin stopped with status {code}; see its message above")
