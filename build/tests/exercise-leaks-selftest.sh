@@ -17,6 +17,10 @@ bad=0
 mkdir -p "$tmp/good/build/workbench"
 cp -r chapters quizzes models "$tmp/good/"
 cp build/workbench/exercise-leaks.py "$tmp/good/build/workbench/"
+if [ -f build/book/book-order.py ]; then
+	mkdir -p "$tmp/good/build/book"
+	cp build/book/book-order.py "$tmp/good/build/book/"
+fi
 # copy NAME: a scratch copy of the good tree
 copy() {
 	rm -rf "${tmp:?}/$1"

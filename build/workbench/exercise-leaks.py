@@ -3,7 +3,8 @@
 
   build/workbench/exercise-leaks.py      check every exercise; exits 1 when one leaks
 
-The book is read in order: the chapters (chapters/chNN-*.md), each quick
+The book is read in order: the chapters (in chapters/book.tsv's order,
+else chapters/chNN-*.md in file order), each quick
 quiz's answer where the quiz is asked, each exercise's reference
 solution once its statement has been set.  Exercise K is answered before
 it is set when every line that a reference solution (a {.graded ...
@@ -24,6 +25,7 @@ import difflib
 import glob
 import os
 import re
+import subprocess
 import sys
 
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d+|->|==|!=|<=|>=|&&|\|\||\+\+|--|::|<>|\[\]|\S")
@@ -116,9 +118,22 @@ def reading():
                 read(answer, 1)  # readable from here on
         events.append(("text", text[pos:], path))
 
-    for path in sorted(glob.glob("chapters/ch[0-9][0-9]-*.md")):
+    for path in pages():
         read(path)
     return events
+
+
+def pages():
+    """The chapters' files in reading order: chapters/book.tsv's, through
+    build/book/book-order.py, where the book has one; else file order."""
+    order = os.path.join("build", "book", "book-order.py")
+    if os.path.exists(order) and os.path.exists(os.path.join("chapters", "book.tsv")):
+        p = subprocess.run([sys.executable, order, "."], capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit(f"exercise-leaks: {order} cannot read the book's order: {p.stderr.strip()}")
+        stems = [line.split("\t")[3] for line in p.stdout.splitlines() if line.count("\t") >= 4]
+        return [f for f in (os.path.join("chapters", s + ".md") for s in stems) if os.path.exists(f)]
+    return sorted(glob.glob("chapters/ch[0-9][0-9]-*.md"))
 
 
 def model_lines(name):
