@@ -31,6 +31,6 @@ exercises-check:
 	@build/harness/record.sh exercises-unspoiled -- build/workbench/exercise-leaks.py
 	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh exercise-leaks-selftest \
 		build/workbench/exercise-leaks.py build/tests/caselib.sh build/tests/exercise-leaks-selftest.sh \
-		$(CHAPTERS) $(QUIZZES) models -- build/tests/exercise-leaks-selftest.sh
+		build/book/book-order.py $(CHAPTERS) $(QUIZZES) models -- build/tests/exercise-leaks-selftest.sh
 
 CHAPTER_CHECKS += exercises-check
