@@ -526,7 +526,11 @@ local function grade_block(el)
     -- search for acceptance cycles of the formula; else a safety search.
     local ltl = attr(el, 'ltl')
     local on = what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
-    if ltl then
+    if attr(el, 'seed') then
+      table.insert(how, 'one random simulation of ' .. on .. ', seeded with the number on its `#define '
+        .. attr(el, 'seed') .. '` line (as `make simulate SEED=N` runs it),'
+        .. (verdict == 'pass' and ' violates no assertion' or ' violates an assertion'))
+    elseif ltl then
       table.insert(how, "Spin's search for acceptance cycles of `" .. ltl .. '`'
         .. (attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
         .. (verdict == 'pass' and ', finds none' or ', finds one'))

@@ -54,6 +54,18 @@ def is_liveness(runflags="", ltl="", fair="", np=""):
     return bool(ltl or fair or np or "-a" in words or "-l" in words)
 
 
+# One random simulation: make simulate's run and an exercise's seed= demand.
+SIMULATION_STEPS = "1000"
+
+
+def simulation_command(seed, model, steps=SIMULATION_STEPS, extra=()):
+    """Spin's command line for one random run of MODEL with SEED, at most
+    STEPS steps, EXTRA words (-D flags, spin's own flags) before the model.
+    Without SEED, Spin chooses the seed and prints it (-h)."""
+    return (["spin", "-p", f"-u{steps}", f"-n{seed}" if seed else "-h"]
+            + list(extra) + [model])
+
+
 def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
     """(cflags, runflags) of a search.  CFLAGS None or '' means the
     default: -DSAFETY (build/pipeline/format.tsv) for a safety search, nothing for a

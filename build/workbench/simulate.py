@@ -115,11 +115,11 @@ def random_lines(model, defs="", seed="", steps="", flags=""):
         fail(f"{model}: {why_defs}")
     if seed:
         seed = number("SEED", seed, "7")
-    steps = number("STEPS", steps, "1000")
+    steps = number("STEPS", steps, searchflags.SIMULATION_STEPS)
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
     extra = copy_model(model, work, defs)
-    cmd = (["spin", "-p", f"-u{steps}"] + ([f"-n{seed}"] if seed else ["-h"]) + words("DEFS", defs)
-           + extra + words("SIMFLAGS", flags) + [os.path.basename(model)])
+    cmd = searchflags.simulation_command(seed, os.path.basename(model), steps,
+                                         words("DEFS", defs) + extra + words("SIMFLAGS", flags))
     code, out = run(cmd, work, model=model)
     key, status, ended = panreport.sim_end(out, code)
     if key == "rejected":
