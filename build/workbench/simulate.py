@@ -11,6 +11,13 @@
       the model and the -D flags that made the trail
   simulate interactive MODEL [DEFS] [SIMFLAGS]
       spin -i -p -g: you choose each step when there is a choice
+  simulate block SPEC
+      a chapter's {.sim} block (out/extract/TAG/sim.ID): the same command,
+      its choices typed for it in mode=interactive; the output, as the
+      book shows it, written to out/runs/ID.sim
+  simulate check SPEC
+      that output compared with the chapter's, and with a second fresh
+      run (a simulation the book shows must be the same every time)
 
 Every run is made in its own directory under out/ (Spin writes files
 there, e.g. _spin_nvr.tmp for a model with ltl formulas), with a copy of
@@ -18,6 +25,7 @@ the model and what it includes.  The flags given are added to these.
 Exits 2 with one line when the model or trail cannot be used."""
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -76,9 +84,32 @@ def run(cmd, work, interactive=False):
         return subprocess.run(cmd, cwd=work).returncode, ""
     p = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        text=True)
-    out = "".join(line for line in p.stdout.splitlines(True) if "is newer than" not in line)
+    out = shown(p.stdout)
     print(out, end="")
     return p.returncode, out
+
+
+# The commands, one place each: make simulate, replay and interactive
+# and the chapters' {.sim} blocks run these.
+def random_cmd(name, defs, seed, steps, flags):
+    return (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs)
+            + words("SIMFLAGS", flags) + [name])
+
+
+def replay_cmd(name, defs, flags):
+    return (["spin", "-t", "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
+            + words("TRAILFLAGS", flags) + [name])
+
+
+def interactive_cmd(name, defs, flags):
+    return (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + words("SIMFLAGS", flags)
+            + [name])
+
+
+def shown(out):
+    """Spin's output as a reader sees it (its note that pan.c is older
+    than the model is not)."""
+    return "".join(line for line in out.splitlines(True) if "is newer than" not in line)
 
 
 def random_run(model, defs="", seed="", steps="", flags=""):
@@ -90,9 +121,7 @@ def random_run(model, defs="", seed="", steps="", flags=""):
     steps = number("STEPS", steps, "1000")
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
     copy_model(model, work)
-    cmd = (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs)
-           + words("SIMFLAGS", flags) + [os.path.basename(model)])
-    code, out = run(cmd, work)
+    code, out = run(random_cmd(os.path.basename(model), defs, seed, steps, flags), work)
     if code != 0 and "Error:" not in out:
         fail(f"{model}: spin stopped with status {code}; see its message above")
     again = f"make simulate MODEL={model} SEED={seed} STEPS={steps}" + \
@@ -150,9 +179,7 @@ def replay(model, rid="", flags=""):
             modelfiles.model_hash(os.path.join(work, name)):
         print(f"note: {source} has changed since the trail was made; this replays the "
               f"copy that made it ({os.path.join(src, name)})", file=sys.stderr)
-    cmd = (["spin", "-t", "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
-           + words("TRAILFLAGS", flags) + [name])
-    code, out = run(cmd, work)
+    code, out = run(replay_cmd(name, defs, flags), work)
     if code != 0:
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
     cycle = panreport.cycle_summary(out)
@@ -177,14 +204,96 @@ def interactive(model, defs="", flags=""):
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
     copy_model(model, work)
     print("At each choice, type the number of the step to take (q to stop).")
-    cmd = (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + words("SIMFLAGS", flags)
-           + [os.path.basename(model)])
-    code, _ = run(cmd, work, interactive=True)
+    code, _ = run(interactive_cmd(os.path.basename(model), defs, flags), work, interactive=True)
     sys.exit(0 if code == 0 else 1)
+
+
+PROMPT = re.compile(r"Select \[\d+-\d+\]: ")
+
+
+def block_output(spec_path):
+    """(spec, text): the output of a chapter's {.sim} block, from a fresh
+    run in a directory of its own."""
+    spec, _ = blockformat.read_spec(spec_path)
+    sid, mode, name = spec["id"], spec.get("mode", "random"), spec["model"]
+    defs, flags = spec.get("defs", ""), spec.get("flags", "")
+    work = os.path.join(OUT, "simulate", "sim-" + sid)
+    stdin = None
+    if mode == "replay":
+        rspec = blockformat.read_spec(runstore.run_flags_path(spec["run"]) or fail(
+            f"{spec['where']}: run={spec['run']}: no run of that name was extracted"))[0]
+        src = runstore.work_dir(spec["run"])
+        if rspec["model"] != name:
+            fail(f"{spec['where']}: model={name}, but run {spec['run']} is of {rspec['model']}")
+        if not os.path.isfile(os.path.join(src, name + ".trail")):
+            fail(f"{spec['where']}: run {spec['run']} left no trail in {src}; "
+                 f"make {runstore.run_file(spec['run'], 'out')} makes it")
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.trail.txt"))
+        cmd = replay_cmd(name, rspec.get("defs", "") + (" " + defs if defs else ""), flags)
+    else:
+        copy_model(os.path.join(runstore.MODELS, name), work)
+        if mode == "random":
+            cmd = random_cmd(name, defs, spec["seed"], spec.get("steps") or "1000", flags)
+        else:
+            choices = spec["choices"].split()
+            stdin = "".join(c + "\n" for c in choices) + "q\n"
+            cmd = interactive_cmd(name, defs, flags)
+    try:
+        p = subprocess.run(cmd, cwd=work, input=stdin or "", capture_output=True, text=True,
+                           timeout=60)
+    except subprocess.TimeoutExpired:
+        fail(f"{spec['where']}: {' '.join(cmd)} ran 60 s; a simulation the book shows "
+             "is short: lower steps=")
+    out = shown(p.stdout + p.stderr)
+    if mode == "interactive":
+        # The transcript as the reader's terminal shows it: each choice
+        # typed after its prompt.
+        typed = iter(choices + ["q"])
+        out = PROMPT.sub(lambda m: m.group(0) + next(typed, "") + "\n", out)
+    return spec, out
+
+
+def block(spec_path):
+    spec, out = block_output(spec_path)
+    runstore.put(runstore.run_file(spec["id"], "sim"), out)
+
+
+def check(spec_path):
+    """The chapter's output against the stored run and a second fresh one."""
+    spec, body = blockformat.read_spec(spec_path)
+    want = (body or "").rstrip("\n").split("\n")
+    path = runstore.run_file(spec["id"], "sim")
+    if not os.path.exists(path):
+        print(f"{spec['where']}: simulation {spec['id']}: no output ({path}); make {path}")
+        sys.exit(1)
+    stored = open(path).read().rstrip("\n").split("\n")
+    again = block_output(spec_path)[1].rstrip("\n").split("\n")
+    bad = False
+    for what, got in (("the run", stored), ("a second run", again)):
+        change = panreport.first_change(want, got)
+        if change is not None:
+            i, j = change
+            line = f"line {i + 1} {want[i]!r}" if i is not None else "the end of the output"
+            print(f"{spec['where']}: simulation {spec['id']}: {line} of the chapter's output is "
+                  + (f"{got[j]!r} in {what}" if j is not None else f"missing from {what}")
+                  + "; after a deliberate change, make bless")
+            bad = True
+    if stored != again:
+        print(f"{spec['where']}: simulation {spec['id']}: two runs printed different output: "
+              "the book can show only a simulation that Spin repeats exactly")
+        bad = True
+    if bad:
+        sys.exit(1)
+    print(f"simulation {spec['id']}: {len(want)} lines as the chapter shows them, "
+          "in two fresh runs")
 
 
 def main():
     args = sys.argv[1:]
+    if args[:1] in (["block"], ["check"]) and len(args) == 2:
+        (block if args[0] == "block" else check)(args[1])
+        return
     modes = {"random": (random_run, 6), "replay": (replay, 4), "interactive": (interactive, 4)}
     if not args or args[0] not in modes or len(args) > modes[args[0]][1]:
         fail(USAGE)
