@@ -213,6 +213,7 @@ reppage callout-unknown-run fail 'report line "pan: wrote": no report nope above
 reppage quote-folded pass 'the full report (18 lines)' "$rep
 
 The second line says pan wrote a trail file, \`x.spin.trail\`."
+# shellcheck disable=SC2016 # the backquotes are the message's, not a command
 folded folded-quote fail 'the prose quotes `x.spin.trail`, which only line 2 of report rep holds' "$tmp/quote-folded.html"
 reppage words-folded pass 'the full report (18 lines)' "$rep
 
@@ -238,8 +239,11 @@ reppage sim-shown pass 'make simulate MODEL=models/x.spin SEED=18 runs spin -p -
 ```
 
 Line [x = 2]{.callout} sets it again.'
-grep -q '<span class="rl marked" id="s18-2">' "$tmp/sim-shown.html" && say_ok sim-marked "the simulation's line 2 is marked" ||
+if grep -q '<span class="rl marked" id="s18-2">' "$tmp/sim-shown.html"; then
+	say_ok sim-marked "the simulation's line 2 is marked"
+else
 	say_wrong sim-marked "the simulation's line 2 is not marked" "$tmp/sim-shown.html"
+fi
 
 rm "$tmp/out/kernel/bench/recorded.tsv"
 # The missing file is named as missing ('recorded.tsv' alone would also

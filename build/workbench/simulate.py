@@ -274,10 +274,13 @@ def check(spec_path):
         change = panreport.first_change(want, got)
         if change is not None:
             i, j = change
-            line = f"line {i + 1} {want[i]!r}" if i is not None else "the end of the output"
-            print(f"{spec['where']}: simulation {spec['id']}: {line} of the chapter's output is "
-                  + (f"{got[j]!r} in {what}" if j is not None else f"missing from {what}")
-                  + "; after a deliberate change, make bless")
+            if i is None:
+                why = f"{what} prints {got[j]!r}, which the chapter's output lacks"
+            else:
+                why = f"line {i + 1} {want[i]!r} of the chapter's output is " + \
+                    (f"{got[j]!r} in {what}" if j is not None else f"missing from {what}")
+            print(f"{spec['where']}: simulation {spec['id']}: {why}; after a deliberate "
+                  "change, make bless")
             bad = True
     if stored != again:
         print(f"{spec['where']}: simulation {spec['id']}: two runs printed different output: "
