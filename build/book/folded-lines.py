@@ -10,7 +10,8 @@ whole.  This check reads the built pages and fails, one line each, on
     fold;
   * prose that quotes (inline code, or text in quotation marks) what
     only a folded report line holds: the quote is found in a line inside
-    a fold and nowhere in the listings and reports the page shows.
+    a fold above it and nowhere in the listings and reports the page
+    shows.
 
 usage: folded-lines.py PAGE.html...   (make check: out/book/*.html but
 print.html, which shows every report whole, and the trails' pages)
@@ -29,7 +30,7 @@ class Page(html.parser.HTMLParser):
         self.stack = []          # (tag, classes, id) of the open elements
         self.folded = []         # (report id, [lines]) of each fold
         self.visible = []        # texts of the <pre>s outside folds
-        self.quotes = []         # (kind, text) quoted by the prose
+        self.quotes = []         # (kind, text, folds above it) quoted by the prose
         self.callouts = []       # (href, text)
         self.ids = {}            # id -> inside a fold
         self.buf = None          # text of the current <pre> or inline <code>
@@ -70,7 +71,7 @@ class Page(html.parser.HTMLParser):
             self.buf = None
         elif tag == 'code' and self.buf is not None and not self._in('pre'):
             if not self._in('details'):
-                self.quotes.append(('`', ''.join(self.buf)))
+                self.quotes.append(('`', ''.join(self.buf), len(self.folded)))
             self.buf = None
 
     def handle_data(self, data):
@@ -79,7 +80,7 @@ class Page(html.parser.HTMLParser):
         elif not self._in('details') and not self._in('pre') and not self._in('script') \
                 and not self._in('nav'):
             for q in re.findall('\u201c([^\u201d]+)\u201d|"([^"]+)"', data):
-                self.quotes.append(('"', q[0] or q[1]))
+                self.quotes.append(('"', q[0] or q[1], len(self.folded)))
         if self.callouts and self.stack and self.stack[-1][0] == 'a' and 'callout' in self.stack[-1][1]:
             self.callouts[-1][1] += data
 
@@ -106,13 +107,13 @@ def check(page):
         elif p.ids[target]:
             bad.append(f'{where}: the callout {text} names {href}, a line the page folds away')
     seen = set()
-    for kind, q in p.quotes:
+    for kind, q, above in p.quotes:
         q = q.strip()
         if len(q) < MIN_QUOTE or q in seen:
             continue
         if any(q in v for v in p.visible):
             continue
-        for rid, lines in p.folded:
+        for rid, lines in p.folded[:above]:
             hits = [i + 1 for i, line in enumerate(lines) if q in line]
             if hits:
                 seen.add(q)
