@@ -52,7 +52,10 @@ def trail_steps(work, name, defs):
     if not steps:
         fail(f"{os.path.join(work, name + '.trail')}: spin could not replay it: "
              f"{(p.stdout.strip().splitlines() or ['no output'])[-1]}")
-    return steps
+    # A trail that ends in its never claim's error (an ltl formula's
+    # assertion): spin -i runs no claim, so it cannot show that step.
+    claim = re.search(r"^spin: (_spin_nvr\.tmp:\d+), Error: (.*)$", p.stdout, re.M)
+    return steps, (f"{claim.group(2)} in the claim ({claim.group(1)})" if claim else None)
 
 
 class Session:
@@ -62,6 +65,7 @@ class Session:
         self.on = True         # still on the trail
         self.auto = False      # t: follow without asking
         self.choices, self.pid = [], None
+        self.taken = None      # the trail's step just chosen, until Spin prints it
 
     def executed(self, line):
         """A step Spin printed: the trail's next one (or the one after: a
@@ -82,7 +86,14 @@ class Session:
         for ahead in (0, 1):
             if self.at + ahead < len(self.steps) and self.steps[self.at + ahead] == step:
                 self.at += ahead + 1
+                self.taken = None
                 break
+        else:
+            # The trail's step just chosen, printed under another name
+            # (an else that ends a loop prints as DO): it is that step.
+            if self.taken and step[0] == self.taken[0] and m:
+                self.at += 1
+            self.taken = None
         if self.at == len(self.steps):
             self.on = False
             print(f"\n--- the end of the trail ({len(self.steps)} steps): from here "
@@ -114,6 +125,14 @@ class Session:
             # statements and "other process": the trail moves another one.
             if pick is None and self.pid is not None and want[0] != self.pid:
                 pick = next((num for num, pid, _ in self.choices if pid == "other"), None)
+            if pick is not None:
+                self.taken = want
+            # A step the trail does not show (the break that leaves a
+            # loop, a goto): the process's own such choice leads on to the
+            # trail's next step.
+            if pick is None:
+                pick = next((num for num, pid, stmt in self.choices if pid == want[0]
+                             and re.fullmatch(r"break|goto \S+|\.\(goto\)|DO|IF", stmt)), None)
         self.choices, self.pid = [], None
         if want and pick is None:
             print(f"\n(the trail's next step, process {want[0]}: {want[1]}, is not among these "
@@ -164,7 +183,7 @@ def main():
     work = src.rstrip("/") + "-interactive"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.html"))
-    steps = trail_steps(work, name, defs)
+    steps, claim_error = trail_steps(work, name, defs)
     print(f"Along the trail of {source or name} ({len(steps)} steps): at each choice, "
           "Enter takes the trail's step, a number another (the run then leaves the trail), "
           "t follows the trail to its end, q stops.", flush=True)
@@ -195,6 +214,14 @@ def main():
                 print(line, flush=True)
                 session.executed(line)
                 session.listed(line)
+                if claim_error and session.at == len(steps):
+                    print(f"--- the trail's last step is the error of its never claim, "
+                          f"{claim_error}, which spin -i does not run: stopped here", flush=True)
+                    proc.terminate()
+                    pending = ""
+                    break
+            if proc.poll() is not None and claim_error and session.at == len(steps):
+                break
             m = PROMPT.search(pending)
             if m:
                 print(pending.rstrip(), end="", flush=True)
