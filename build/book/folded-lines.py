@@ -11,7 +11,7 @@ whole.  This check reads the built pages and fails, one line each, on
   * prose that quotes (inline code, or text in quotation marks) what
     only a folded report line holds: the quote is found in a line inside
     a fold above it and nowhere in the listings and reports the page
-    shows.
+    shows (a bare name or a flag quoted alone names code, not a line).
 
 usage: folded-lines.py PAGE.html...   (make check: out/book/*.html but
 print.html, which shows every report whole, and the trails' pages)
@@ -109,7 +109,9 @@ def check(page):
     seen = set()
     for kind, q, above in p.quotes:
         q = q.strip()
-        if len(q) < MIN_QUOTE or q in seen:
+        # A bare name (`init`) or a flag (`-m1000000`) names code or an
+        # option, not a line of a report.
+        if len(q) < MIN_QUOTE or q in seen or re.fullmatch(r'[A-Za-z_]\w*|-\S+', q):
             continue
         if any(q in v for v in p.visible):
             continue
