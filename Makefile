@@ -27,6 +27,8 @@ RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
 # A run of another checker ({.check}) depends on its adapter and its
 # tool's version too (build/checkers/; mkrules names them per run).
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
+# A simulation a chapter shows ({.sim}) is made by the workbench's code.
+SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean lint reading-time $(filter deps-%,$(MAKECMDGOALS))
@@ -222,6 +224,7 @@ check-book:
 	@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
 	@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
+	@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
 	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
 	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
@@ -246,7 +249,7 @@ BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/b
 	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
 	build/book/book-search.py build/book/book-links.py build/book/search-command.py \
 	build/book/book-sidebar.py build/book/derive-diff.py build/book/book-order.py \
-	build/book/reading-time.py build/book/glossary.py
+	build/book/reading-time.py build/book/glossary.py build/book/folded-lines.py
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh

@@ -5,11 +5,16 @@
 --   * a pan report gets a caption with the commands that produce it, and
 --     a long one is folded to its verdict and state lines (the full text,
 --     which make check compares, is one click away);
+--   * a simulation ({.sim}) is shown whole, under the make command that
+--     runs it and the spin command that runs, each line numbered;
 --   * a trail excerpt is followed by a per-process timeline of the whole
 --     trail (build/book/trail-timeline.py), when the run has been made;
 --   * a sweep becomes a table of measured figures beside the quoted ones
 --     (build/book/sweep-table.py), and with plot=CAPTION also a log-scale plot
 --     of its states (build/book/sweep-plot.py, gnuplot);
+--   * [text]{.callout run=ID} becomes the number of the line of report
+--     ID that holds text, linked to it; that report is then shown whole,
+--     numbered, the named lines marked;
 --   * [code]{.ln} becomes a line number of the listing above it, linked
 --     to that line (a model fragment is numbered as in its model file, as
 --     Spin's trails are);
@@ -131,10 +136,49 @@ end
 -- Line references ------------------------------------------------------
 
 local listing_count = 0
+-- Report lines the prose names ([text]{.callout run=ID}): run id -> the
+-- set of its line numbers.  Such a report is shown whole, numbered, the
+-- named lines marked (build/book/folded-lines.py checks the page).
+local CALLOUTS = {}
+
+-- [text]{.callout run=ID}: the number of the one line of report ID (a
+-- .pan or .check block above it on the page; without run=, the nearest
+-- one above) that contains text, linked to that line.
+local function callout(s, reports, report)
+  local want = pandoc.utils.stringify(s.content)
+  local id = attr(s, 'run')
+  local r = report
+  if id then r = reports[id] end
+  if not r then
+    err('report line "' .. want .. '": ' .. (id and ('no report ' .. id .. ' above it on this page')
+      or 'no report above it on this page') .. '; name a .pan or .check block shown before it (run=ID)')
+    return pandoc.Str('?')
+  end
+  -- Prose has no tabs and keeps no runs of spaces: they are compared
+  -- as one space.
+  local function flat(x) return (x:gsub('%s+', ' ')) end
+  local found = {}
+  local n = 0
+  for line in (r.text .. '\n'):gmatch('(.-)\n') do
+    n = n + 1
+    if flat(line):find(flat(want), 1, true) then table.insert(found, n) end
+  end
+  if #found ~= 1 then
+    err('report line "' .. want .. '" matches ' .. #found .. ' lines of report ' .. r.identifier
+      .. '; quote more of the line')
+    return pandoc.Str('?')
+  end
+  CALLOUTS[r.identifier] = CALLOUTS[r.identifier] or {}
+  CALLOUTS[r.identifier][found[1]] = true
+  return pandoc.Link({pandoc.Str(tostring(found[1]))},
+    '#' .. r.identifier .. '-' .. found[1], '', {class = 'callout'})
+end
 
 local function resolve_lines(blocks)
   local listing = nil
+  local report, reports = nil, {}
   local function span(s)
+    if s.classes:includes('callout') then return callout(s, reports, report) end
     if not s.classes:includes('ln') then return nil end
     local want = pandoc.utils.stringify(s.content)
     if not listing then
@@ -159,6 +203,11 @@ local function resolve_lines(blocks)
   local function walk(list)
     for i, b in ipairs(list) do
       if b.t == 'CodeBlock' then
+        if (b.classes:includes('pan') or b.classes:includes('check') or b.classes:includes('sim'))
+          and b.identifier ~= '' then
+          report = b
+          reports[b.identifier] = b
+        end
         if b.classes:includes('promela') or b.classes:includes('c')
           or b.classes:includes('derive') then
           listing = b
@@ -552,6 +601,21 @@ local function grade_block(el)
   return pandoc.Div(blocks, {class = 'grade'})
 end
 
+-- A report (or a simulation's output) the prose names lines of: shown
+-- whole, each line numbered, the named ones marked.
+local function numbered(el, class)
+  local marked = CALLOUTS[el.identifier] or {}
+  local rows, n = {}, 0
+  for line in (el.text .. '\n'):gmatch('(.-)\n') do
+    n = n + 1
+    table.insert(rows, '<span class="rl' .. (marked[n] and ' marked' or '') .. '" id="'
+      .. el.identifier .. '-' .. n .. '"><span class="rn" aria-hidden="true">' .. n .. '</span>'
+      .. html_escape(line) .. '</span>')
+  end
+  return pandoc.RawBlock('html', '<pre class="' .. class .. ' numbered" id="' .. el.identifier
+    .. '"><code>' .. table.concat(rows, '\n') .. '</code></pre>')
+end
+
 local function code_block(el)
   local c = el.classes
   if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
@@ -593,6 +657,7 @@ local function code_block(el)
         .. ', which must ' .. (attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
     end
     local _, lines = el.text:gsub('\n', '')
+    if CALLOUTS[el.identifier] then return {head, numbered(el, 'pan-report'), note} end
     if PRINT or lines < 16 then
       cb.identifier = el.identifier
       return {head, cb, note}
@@ -608,6 +673,34 @@ local function code_block(el)
         .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report fold">'
         .. '<summary>the full report (' .. (lines + 1) .. ' lines)</summary>'),
       cb, pandoc.RawBlock('html', '</details></div>'), note}
+  elseif c:includes('sim') then
+    -- A simulation, shown whole: the make command a reader types, the
+    -- spin command it runs (build/workbench/simulate.py), the output.
+    local mode = attr(el, 'mode') or 'random'
+    local model = attr(el, 'model') or '?'
+    local defs, flags = attr(el, 'defs'), attr(el, 'flags')
+    local make, spin
+    if mode == 'replay' then
+      make = 'make replay RUN=' .. (attr(el, 'run') or '?') .. (flags and (' TRAILFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -t -p -g -l -s -r ' .. (flags and (flags .. ' ') or '') .. model
+    elseif mode == 'interactive' then
+      make = 'make interactive MODEL=models/' .. model .. (defs and (' DEFS="' .. defs .. '"') or '')
+        .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -i -p -g ' .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
+    else
+      local steps = attr(el, 'steps') or '1000'
+      make = 'make simulate MODEL=models/' .. model .. ' SEED=' .. (attr(el, 'seed') or '?')
+        .. (steps ~= '1000' and (' STEPS=' .. steps) or '') .. (defs and (' DEFS="' .. defs .. '"') or '')
+        .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -p -u' .. steps .. ' -n' .. (attr(el, 'seed') or '?') .. ' '
+        .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
+    end
+    local cb = numbered(el, 'pan-report sim')
+    local typed = mode == 'interactive' and ('; the choices typed at its prompts: '
+      .. (attr(el, 'choices') or '?') .. ', then q') or ''
+    return {caption_inlines({pandoc.Code(make), pandoc.Str(' runs '), pandoc.Code(spin)}), cb,
+      caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?') .. ' output' .. typed
+        .. ', compared with two fresh runs by make check', 'note')}
   elseif c:includes('trail') then
     local run = attr(el, 'run')
     local cb = pandoc.CodeBlock(el.text, {class = 'trail'})

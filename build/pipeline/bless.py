@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """bless: copy the reports of fresh runs into the chapters, the quiz
-answers and the exercises' solutions: the body of each {.pan #ID ...} block becomes its run's report,
+answers and the exercises' solutions: the body of each {.pan #ID ...} block becomes its run's report, that of
+each {.sim #ID ...} block its simulation's output,
 and the expect column of each {.sweep #ID ...} table the states its runs
 stored.  Run after a deliberate change to a model or a new Spin; review
 the result with git diff.  Only blocks whose runs were made change."""
@@ -58,6 +59,14 @@ def main():
                     changed += 1
                     print(f"{chapter}: {ids[0]}: expected output refreshed")
                 body = new
+            if ".sim" in words and ids:
+                made = runstore.run_file(ids[0], "sim", OUT)
+                if os.path.exists(made):
+                    new = open(made).read().rstrip("\n").split("\n")
+                    if new != body:
+                        changed += 1
+                        print(f"{chapter}: {ids[0]}: simulation output refreshed")
+                    body = new
             if ".sweep" in words and ids:
                 new = bless_sweep(ids[0], body)
                 if new != body:

@@ -17,7 +17,7 @@
 -- Everything else is written as files in DIR, one per definition:
 --   model.NAME, derive.NAME, run.ID.flags, run.ID.expect, trail.ID,
 --   check.ID.flags, check.ID.expect (a run of another checker),
---   sweep.ID, checkin.N, grade.N.K (demand K of exercise N), graded.NAME
+--   sweep.ID, sim.ID (a simulation), checkin.N, grade.N.K (demand K of exercise N), graded.NAME
 --   (a solution graded by make check) -- and "index", one line per
 --   definition.
 
@@ -341,6 +341,29 @@ local function spec(el, cls, loc)
   return table.concat(lines, '\n') .. '\n---\n' .. (el.text ~= '' and body(el) or '')
 end
 
+-- A simulation ({.sim}): its attributes and the output the chapter shows
+-- (build/workbench/simulate.py block runs it, as make simulate would).
+local sims = {}
+function handlers.sim(el, loc)
+  local id = el.identifier
+  local mode = attr(el, 'mode', 'sim')
+  local need = ({random = 'seed', interactive = 'choices', replay = 'run'})[mode]
+  if need and not attr(el, need, 'sim') then
+    err(loc, 'a .sim block of mode=' .. mode .. ' needs ' .. need .. '=')
+    return
+  end
+  local choices = attr(el, 'choices', 'sim')
+  if choices and not choices:match('^%s*%d+[%d%s]*$') then
+    err(loc, 'choices=' .. choices .. ' must be numbers separated by spaces, as typed at the prompts')
+    return
+  end
+  if not new_run(id, loc) then return end
+  if mode == 'replay' then table.insert(sims, {run = attr(el, 'run', 'sim'), loc = loc}) end
+  write('where.' .. id, loc .. '\n')
+  write('sim.' .. id, 'id=' .. id .. '\n' .. spec(el, 'sim', loc))
+  table.insert(index, 'sim ' .. id .. ' ' .. attr(el, 'model', 'sim'))
+end
+
 function handlers.grade(el, loc)
   local n = attr(el, 'exercise')
   grades[n] = (grades[n] or 0) + 1
@@ -388,6 +411,12 @@ function Pandoc(doc)
   for _, t in ipairs(trails) do
     if not runs[t.run] then
       err(t.loc, '.trail run=' .. t.run .. ' names no .pan run of ' .. chapter
+        .. '; give the #id of a run in this file')
+    end
+  end
+  for _, t in ipairs(sims) do
+    if not runs[t.run] then
+      err(t.loc, '.sim run=' .. t.run .. ' names no .pan run of ' .. chapter
         .. '; give the #id of a run in this file')
     end
   end

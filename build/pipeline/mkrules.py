@@ -108,7 +108,7 @@ def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
 
 # The verdict a check target files (build/harness/record.sh's NAME).
 VERDICT_PREFIXES = (("check-run-", "run-"), ("check-recorded-", "recorded-"),
-                    ("check-kept-", "kept-"))
+                    ("check-kept-", "kept-"), ("check-sim-", "sim-"))
 
 
 def verdict_of(check):
@@ -144,6 +144,9 @@ def main():
         for flags in runstore.defined("check", d):
             rid = runstore.check_stem(flags)
             defined.setdefault(rid, []).append(blockformat._where(flags, rid, chapter))
+        for spec_path in runstore.defined("sim", d):
+            rid = os.path.basename(spec_path)[len("sim."):]
+            defined.setdefault(rid, []).append(blockformat._where(spec_path, rid, chapter))
         for sweep in runstore.defined("sweep", d):
             sid = os.path.basename(sweep)[len("sweep."):]
             try:
@@ -228,6 +231,27 @@ def main():
             if target == "check":
                 checks.append(f"check-run-{rid}")
                 lines.append(f"ALL_RUNS += $(OUT)/runs/{rid}.out\n")
+        # A simulation ({.sim} block): its output made by the workbench's
+        # own code (build/workbench/simulate.py, as make simulate runs
+        # it), and a check that compares it, and a second fresh run,
+        # with the chapter.
+        for spec_path in runstore.defined("sim", d):
+            spec, _ = blockformat.read_spec(spec_path)
+            sid = spec["id"]
+            if not (known_model(spec, where(sid)) and claim(sid, where(sid))):
+                continue
+            model = os.path.join("models", spec["model"])
+            trail = f" $(OUT)/runs/{spec['run']}.out" if spec.get("mode") == "replay" else ""
+            deps = " ".join([spec_path] + [sha(p) for p in [model] + modelfiles.includes(model)])
+            lines.append(
+                f"$(OUT)/runs/{sid}.sim: {deps}{trail} $(SIM_DEPS)\n"
+                f"\t@echo 'spin: {sid} (simulation)'\n"
+                f"\t@build/workbench/simulate.py block {spec_path}\n"
+                f"check-sim-{sid}: $(OUT)/runs/{sid}.sim\n"
+                f"\t@build/harness/record.sh sim-{sid} -- build/workbench/simulate.py check {spec_path}\n"
+                f".PHONY: check-sim-{sid}\n"
+                f"ALL_RUNS += $(OUT)/runs/{sid}.sim\n")
+            checks.append(f"check-sim-{sid}")
         for line in runstore.index(d):
             if line.startswith("generated "):
                 lines.append(f"BOOK_GENERATED += {line.split()[1]}\n")

@@ -148,6 +148,103 @@ if grep -q 'whole-trail' "$tmp/trail-short.html"; then
 else
 	say_ok trail-short "a 30-step trail is shown whole"
 fi
+# A report whose lines the prose names ([text]{.callout run=ID}) is
+# shown whole, numbered, the named line marked; the line a callout names
+# must be one, and on the page.  build/book/folded-lines.py then fails a
+# page whose prose quotes a line the page folds away, or whose callout
+# names a line inside a fold or off the page.
+printf 'rep\tspin -a x.spin\n' >"$tmp/commands.tsv"
+rep='```{.pan #rep model=x.spin}
+pan:1: assertion violated (x==1) (at depth 3)
+pan: wrote x.spin.trail
+
+(Spin Version 6.5.2 -- 6 December 2019)
+Warning: Search not completed
+	+ Partial Order Reduction
+
+Full statespace search for:
+	never claim         	- (none specified)
+	assertion violations	+
+
+State-vector 20 byte, depth reached 3, errors: 1
+        5 states, stored
+        1 states, matched
+        6 transitions (= stored+matched)
+hash conflicts:         0 (resolved)
+    0.290	actual memory usage for states
+  128.000	memory used for hash table (-w24)
+```'
+reppage() { # reppage NAME WANT EXPECT BODY: a page with a report, as page does
+	printf '%s\n' "$4" >"$tmp/$1.md"
+	judge -t "$1" "$2" "$3" "$tmp/$1.html" pandoc -f markdown -t html5 --wrap=none --lua-filter build/book/book.lua \
+		-M out="$tmp/out" -M tag="$1" -M targets="$tmp/targets.tsv" -M commands="$tmp/commands.tsv" \
+		-o "$tmp/$1.html" "$tmp/$1.md"
+}
+folded() { # folded NAME WANT EXPECT PAGE: build/book/folded-lines.py on PAGE
+	judge "$1" "$2" "$3" - build/book/folded-lines.py "$4"
+}
+reppage callout-shown pass '<a href="#rep-2" class="callout">2</a>' "$rep
+
+Line [pan: wrote]{.callout run=rep} names the trail file, \`x.spin.trail\`."
+if grep -q '<span class="rl marked" id="rep-2"><span class="rn" aria-hidden="true">2</span>pan: wrote x.spin.trail</span>' \
+	"$tmp/callout-shown.html" && ! grep -q '<details' "$tmp/callout-shown.html"; then
+	say_ok callout-marked "the report is shown whole, line 2 numbered and marked"
+else
+	say_wrong callout-marked "the report is folded, or line 2 is not marked" "$tmp/callout-shown.html"
+fi
+folded folded-callout-shown pass '0 report lines named but folded away' "$tmp/callout-shown.html"
+reppage callout-nearest pass '<a href="#rep-13" class="callout">13</a>' "$rep
+
+Line [5 states, stored]{.callout} counts them (tabs and runs of spaces compare as one space)."
+reppage callout-ambiguous fail 'report line "memory" matches 2 lines of report rep' "$rep
+
+[memory]{.callout run=rep}"
+reppage callout-missing fail 'report line "errors: 9" matches 0 lines of report rep' "$rep
+
+[errors: 9]{.callout run=rep}"
+reppage callout-before-report fail 'report line "pan: wrote": no report above it on this page' "[pan: wrote]{.callout}
+
+$rep"
+reppage callout-unknown-run fail 'report line "pan: wrote": no report nope above it on this page' "$rep
+
+[pan: wrote]{.callout run=nope}"
+# The sentence chapter 2 had: prose quoting the trail file's line of a
+# folded report, and the hash table's line in quotation marks.
+reppage quote-folded pass 'the full report (18 lines)' "$rep
+
+The second line says pan wrote a trail file, \`x.spin.trail\`."
+# shellcheck disable=SC2016 # the backquotes are the message's, not a command
+folded folded-quote fail 'the prose quotes `x.spin.trail`, which only line 2 of report rep holds' "$tmp/quote-folded.html"
+reppage words-folded pass 'the full report (18 lines)' "$rep
+
+The line \"memory used for hash table\" gives its size."
+folded folded-words fail 'the prose quotes "memory used for hash table", which only line 18 of report rep holds' "$tmp/words-folded.html"
+# A quote of a line the fold leaves in view (the verdict) is no fault.
+reppage quote-shown pass 'the full report (18 lines)' "$rep
+
+The verdict, \`assertion violated (x==1)\`, is in view."
+folded folded-quote-shown pass '0 report lines named but folded away' "$tmp/quote-shown.html"
+# A filter that folded a report the prose names, and a callout to a
+# line that is not on the page.
+sed -e 's|<pre class="pan-report numbered"|<details class="pan-report fold"><summary>s</summary>&|' \
+	-e 's|</code></pre>|&</details>|' "$tmp/callout-shown.html" >"$tmp/callout-folded.html"
+folded folded-callout fail 'the callout 2 names #rep-2, a line the page folds away' "$tmp/callout-folded.html"
+sed 's|href="#rep-2"|href="#rep-99"|' "$tmp/callout-shown.html" >"$tmp/callout-off.html"
+folded folded-callout-off fail 'the callout 2 names #rep-99, which is not on the page' "$tmp/callout-off.html"
+# A simulation ({.sim}) is shown whole, numbered, under the command
+# that makes it; its lines can be named too.
+reppage sim-shown pass 'make simulate MODEL=models/x.spin SEED=18 runs spin -p -u1000 -n18 x.spin' '```{.sim #s18 model=x.spin seed=18}
+  1:	proc  0 (:init::1) x.spin:3 (state 1)	[x = 1]
+  2:	proc  0 (:init::1) x.spin:4 (state 2)	[x = 2]
+```
+
+Line [x = 2]{.callout} sets it again.'
+if grep -q '<span class="rl marked" id="s18-2">' "$tmp/sim-shown.html"; then
+	say_ok sim-marked "the simulation's line 2 is marked"
+else
+	say_wrong sim-marked "the simulation's line 2 is not marked" "$tmp/sim-shown.html"
+fi
+
 rm "$tmp/out/kernel/bench/recorded.tsv"
 # The missing file is named as missing ('recorded.tsv' alone would also
 # be found in the message for a key that is not in the file).
