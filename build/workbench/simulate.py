@@ -226,8 +226,8 @@ def interactive(model, defs="", flags=""):
 # The commands of a chapter's {.sim} blocks, as make simulate, replay and
 # interactive build theirs below.
 def random_cmd(name, defs, seed, steps, flags, extra=()):
-    return (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs) + list(extra)
-            + words("SIMFLAGS", flags) + [name])
+    return searchflags.simulation_command(seed, name, steps, words("DEFS", defs) + list(extra)
+                                          + words("SIMFLAGS", flags))
 
 
 def replay_cmd(name, defs, flags):
@@ -272,7 +272,7 @@ def block_output(spec_path):
     else:
         extra = copy_model(os.path.join(runstore.MODELS, name), work, defs)
         if mode == "random":
-            cmd = random_cmd(name, defs, spec["seed"], spec.get("steps") or "1000", flags, extra)
+            cmd = random_cmd(name, defs, spec["seed"], spec.get("steps") or searchflags.SIMULATION_STEPS, flags, extra)
         else:
             choices = spec["choices"].split()
             stdin = "".join(c + "\n" for c in choices) + "q\n"
