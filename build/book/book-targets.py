@@ -40,7 +40,7 @@ def main():
         part, ptitle, label, stem, ttl = line.split("\t")
         labels[stem] = label
         if stem == "glossary":
-            print(f"glossary\tglossary.html\tGlossary")
+            print("glossary\tglossary.html\tGlossary")
         if part != "-" and part not in parts:
             parts.append(part)
             print(f"part {part}\tindex.html#part-{part.lower()}\tPart {part}: {ptitle}")

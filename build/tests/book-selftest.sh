@@ -265,6 +265,8 @@ fi
 printf 'part\tI\tThe first part\npage\t1\tch01-one\npart\t-\tAppendices\npage\tA\tch02-two\npage\tB\tglossary\n' \
 	>"$tmp/src/chapters/book.tsv"
 printf '\nA [trap]{.fwd} comes later.\n' >>"$tmp/src/chapters/ch01-one.md"
+sed 's/\[chapter 2\]{\.ref}/[appendix A]{.ref}/' "$tmp/src/chapters/ch01-one.md" >"$tmp/one.md"
+mv "$tmp/one.md" "$tmp/src/chapters/ch01-one.md"
 printf '# Two\n\nCOLLAPSE is a word to find; back to [chapter 1]{.ref}. A [trap]{.dfn} is a\nthing that catches.\n' \
 	>"$tmp/src/chapters/ch02-two.md"
 book parts-sidebar pass '<li class="part"><span class="part-title">Part I: The first part</span><ol>' ch01-one.html
@@ -272,8 +274,9 @@ book parts-index pass 'Part I: The first part' index.html
 book reading-time pass 'min</td>' index.html
 book appendix-number pass '<span class="secno">A</span> Two' ch02-two.html
 book glossary-entry pass 'href="ch02-two.html#dfn-trap"' glossary.html
-book definition-anchor pass '<span id="dfn-trap" class="dfn">trap</span>' ch02-two.html
+book definition-anchor pass '<dfn id="dfn-trap">trap</dfn>' ch02-two.html
 book forward-link pass '(defined in appendix A)' ch01-one.html
+book appendix-xref pass '<a href="ch02-two.html" class="xref">appendix A</a>' ch01-one.html
 printf 'part\tI\tThe first part\npage\t1\tch01-one\npage\tB\tglossary\n' >"$tmp/src/chapters/book.tsv"
 book order-left-out fail 'chapters/ch02-two.md is in no part' -
 printf 'part\tI\tThe first part\npage\t1\tch01-one\npage\t2\tch02-two\npage\t3\tch03-none\n' >"$tmp/src/chapters/book.tsv"
