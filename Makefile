@@ -232,6 +232,7 @@ check-book:
 	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
+	@$(MAKE) --no-print-directory check-serve-browser
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -270,6 +271,7 @@ qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for
 include build/per-chapter/shrinking-qrcu/qrcu-big.mk
 include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
 include build/workbench/exercises.mk
+include build/serve/serve.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
 # (A copy of the harness without kernel/, such as its self-test's, has

@@ -58,6 +58,20 @@ local function caption_inlines(inlines)
   return pandoc.Div({pandoc.Plain(inlines)}, {class = 'caption'})
 end
 
+-- A model's caption links to its file, which the book ships in models/
+-- beside its pages (book.sh copies them); a file models/ lacks is named
+-- without a link.  REST follows the name.
+local function model_caption(name, rest)
+  local label = {pandoc.Str('models/' .. name)}
+  local f = io.open('models/' .. name, 'r')
+  if f then
+    f:close()
+    label = {pandoc.Link(label, 'models/' .. name, '', {class = 'model-file'})}
+  end
+  if rest then table.insert(label, pandoc.Str(rest)) end
+  return caption_inlines(label)
+end
+
 local function exists(path)
   local f = io.open(path, 'r')
   if f then f:close() return true end
@@ -412,6 +426,19 @@ local function inline_code(c)
   return nil
 end
 
+-- [text]{.repo}: how to get the book's files: a clone of the repository
+-- at its address (REPO_URL, build/lib/defaults.mk), or, in a book built
+-- without one, the files shipped beside the pages.
+local function repo_span()
+  local url = DEFAULTS.REPO_URL or ''
+  if url ~= '' then
+    return {pandoc.Code('git clone ' .. url)}
+  end
+  return {pandoc.Str('this copy of the book was built without its address; its models are in '),
+    pandoc.Link({pandoc.Code('models/')}, 'models/README.md'),
+    pandoc.Str(' beside these pages, each listing\'s caption linking to its file')}
+end
+
 -- Terms: [term]{.dfn} marks where a term is defined (the glossary,
 -- build/book/glossary.py, links to it); [term]{.fwd} uses a term before
 -- its definition and says where that is.
@@ -443,6 +470,7 @@ local function fwd_span(s)
 end
 
 local function span(s)
+  if s.classes:includes('repo') then return repo_span() end
   if s.classes:includes('dfn') then return dfn_span(s) end
   if s.classes:includes('fwd') then return fwd_span(s) end
   if s.classes:includes('bench') then return bench_span(s) end
@@ -524,7 +552,7 @@ local function code_block(el)
   local c = el.classes
   if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
     el.classes:insert('numberLines')
-    return {caption('models/' .. attr(el, 'file')), el}
+    return {model_caption(attr(el, 'file')), el}
   elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
     el.classes:insert('numberLines')
     if attr(el, 'check-in') then
@@ -545,7 +573,7 @@ local function code_block(el)
     end
     local cb = pandoc.CodeBlock(text, {class = 'diff'})
     cb.identifier = el.identifier
-    return {caption('models/' .. attr(el, 'file') .. ' is models/' .. attr(el, 'from')
+    return {model_caption(attr(el, 'file'), ' is models/' .. attr(el, 'from')
       .. ' with this change'), cb}
   elseif c:includes('pan') or c:includes('check') then
     local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})

@@ -26,6 +26,11 @@ rm -rf "$dest/source"
 cp build/book/book.css "$dest/book.css"
 cp build/book/book.js "$dest/book.js"
 cp "$lunr" "$dest/lunr.min.js"
+# Every model file, shipped with the book: a listing's caption links to
+# its file (and the files it includes are there too).
+rm -rf "$dest/models"
+mkdir -p "$dest/models"
+if [ -d models ]; then find models -maxdepth 1 -type f -exec cp {} "$dest/models/" \; ; fi
 
 title() { sed -n 's/^# //p' "$1" | head -n 1; }
 stem() { basename "$1" .md; }
