@@ -304,6 +304,7 @@ glossary forward-link pass '2 terms' 'A [mutant]{.fwd}, linked; then a mutant ag
 glossary bare-before-link fail "ch01-one.md:3: 'mutant' is used in chapter 1" 'A mutant.
 
 Then a [mutant]{.fwd}.'
+# shellcheck disable=SC2016 # the backquotes are Markdown's, not the shell's
 glossary in-code pass '2 terms' '```
 mutant
 ```
