@@ -168,6 +168,11 @@ check-lint:
 $(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/*.sh) .ci/run)
 	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
+# No chapter uses a term of the glossary before the chapter that defines
+# it, unless it links forward ([term]{.fwd}); build/book/glossary.py --check.
+check-glossary:
+	@build/harness/record.sh glossary-order -- build/book/glossary.py --check
+.PHONY: check-glossary
 check-format-doc:
 	@build/harness/record.sh format-doc -- build/pipeline/format-doc.py --check
 lint: ## run shellcheck, pyflakes and luacheck on every tool
@@ -206,7 +211,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))

@@ -31,6 +31,15 @@ SPAN = re.compile(r"\[((?:[^\[\]`]|`[^`]*`)+)\]\{\.(dfn|fwd)((?:\s+[^}]*)?)\}")
 TERM_ATTR = re.compile(r"""term=(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
 
+def output(cmd):
+    """CMD's output; when it fails, its message (on stderr) stands and
+    this tool fails with it."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if r.returncode:
+        sys.exit(r.returncode)
+    return r.stdout
+
+
 def slug(term):
     return re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
 
@@ -72,8 +81,7 @@ def line_of(text, pos):
 
 
 def pages(root):
-    order = subprocess.run([os.path.join(HERE, "book-order.py"), root], check=True,
-                           capture_output=True, text=True).stdout
+    order = output([os.path.join(HERE, "book-order.py"), root])
     found = []
     for line in order.splitlines():
         part, ptitle, label, stem, title = line.split("\t")

@@ -34,6 +34,15 @@ REPORTS = {"pan", "check", "trail", "generated", "graded"}
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def output(cmd):
+    """CMD's output; when it fails, its message (on stderr) stands and
+    this tool fails with it."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if r.returncode:
+        sys.exit(r.returncode)
+    return r.stdout
+
+
 def walk(node, counts, in_code=False):
     if isinstance(node, list):
         for x in node:
@@ -66,8 +75,7 @@ def walk(node, counts, in_code=False):
 
 
 def load(path):
-    ast = json.loads(subprocess.run(["pandoc", "-f", "markdown", "-t", "json", path],
-                                    check=True, capture_output=True, text=True).stdout)
+    ast = json.loads(output(["pandoc", "-f", "markdown", "-t", "json", path]))
     counts = [0, 0]
     walk(ast["blocks"], counts)
     return counts
@@ -91,8 +99,7 @@ def main():
     table = "--table" in args
     args = [a for a in args if a != "--table"]
     root = args[0] if args else "."
-    order = subprocess.run([os.path.join(HERE, "book-order.py"), root], check=True,
-                           capture_output=True, text=True).stdout
+    order = output([os.path.join(HERE, "book-order.py"), root])
     rows, parts = [], {}
     for line in order.splitlines():
         part, ptitle, label, stem, title = line.split("\t")

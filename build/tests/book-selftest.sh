@@ -355,6 +355,65 @@ elif grep -q 'step_1_of_the_trail' "$tmp/bookout/book/print.html"; then
 else
 	say_ok book "search-index and print: no trail row beyond the fold"
 fi
+# The same book in parts (chapters/book.tsv) with a glossary: the sidebar
+# and the index give the parts, the index each page's reading time, the
+# glossary links a term to its definition, and a use before it says
+# where the definition is.
+printf 'part\tI\tThe first part\npage\t1\tch01-one\npart\t-\tAppendices\npage\tA\tch02-two\npage\tB\tglossary\n' \
+	>"$tmp/src/chapters/book.tsv"
+printf '\nA [trap]{.fwd} comes later.\n' >>"$tmp/src/chapters/ch01-one.md"
+sed 's/\[chapter 2\]{\.ref}/[appendix A]{.ref}/' "$tmp/src/chapters/ch01-one.md" >"$tmp/one.md"
+mv "$tmp/one.md" "$tmp/src/chapters/ch01-one.md"
+printf '# Two\n\nCOLLAPSE is a word to find; back to [chapter 1]{.ref}. A [trap]{.dfn} is a\nthing that catches.\n' \
+	>"$tmp/src/chapters/ch02-two.md"
+book parts-sidebar pass '<li class="part"><span class="part-title">Part I: The first part</span><ol>' ch01-one.html
+book parts-index pass 'Part I: The first part' index.html
+book reading-time pass 'min</td>' index.html
+book appendix-number pass '<span class="secno">A</span> Two' ch02-two.html
+book glossary-entry pass 'href="ch02-two.html#dfn-trap"' glossary.html
+book definition-anchor pass '<dfn id="dfn-trap">trap</dfn>' ch02-two.html
+book forward-link pass '(defined in appendix A)' ch01-one.html
+book appendix-xref pass '<a href="ch02-two.html" class="xref">appendix A</a>' ch01-one.html
+printf 'part\tI\tThe first part\npage\t1\tch01-one\npage\tB\tglossary\n' >"$tmp/src/chapters/book.tsv"
+book order-left-out fail 'chapters/ch02-two.md is in no part' -
+printf 'part\tI\tThe first part\npage\t1\tch01-one\npage\t2\tch02-two\npage\t3\tch03-none\n' >"$tmp/src/chapters/book.tsv"
+book order-no-file fail 'chapters/book.tsv:4: no chapters/ch03-none.md' -
+rm "$tmp/src/chapters/book.tsv"
+# the cases below read chapter 1 as it was (chapter 2 a chapter again)
+sed -e 's/\[appendix A\]{\.ref}/[chapter 2]{.ref}/' -e '/\[trap\]{\.fwd}/d' "$tmp/src/chapters/ch01-one.md" >"$tmp/one.md"
+mv "$tmp/one.md" "$tmp/src/chapters/ch01-one.md"
+
+# The glossary's order check (build/book/glossary.py --check): a term
+# used in a chapter before the one that defines it fails, unless that
+# first use links forward; so does a plural, a term split over two lines,
+# a bare use before the forward link, a term defined twice, a forward
+# link to no term.  A use in a code block or a link's target is no use.
+mkdir -p "$tmp/gl/chapters"
+glossary() { # glossary NAME WANT EXPECT CH01-TEXT: ch02 defines "mutant" and "never claim"
+	printf '# One\n\n%s\n' "$4" >"$tmp/gl/chapters/ch01-one.md"
+	printf '# Two\n\nA [mutant]{.dfn} is a broken copy. A [never claim]{.dfn} is an automaton.\n' \
+		>"$tmp/gl/chapters/ch02-two.md"
+	judge "glossary $1" "$2" "$3" - build/book/glossary.py --check "$tmp/gl"
+}
+glossary ordered pass '2 terms, each used only' 'No term here.'
+glossary used-before fail "'mutant' is used in chapter 1, before chapter 2 defines it" 'A mutant, first.'
+glossary plural-before fail "'Mutants' is used in chapter 1" 'Mutants, first.'
+glossary split-over-lines fail "is used in chapter 1, before chapter 2" 'A never
+claim, first.'
+glossary forward-link pass '2 terms' 'A [mutant]{.fwd}, linked; then a mutant again.'
+glossary bare-before-link fail "ch01-one.md:3: 'mutant' is used in chapter 1" 'A mutant.
+
+Then a [mutant]{.fwd}.'
+# shellcheck disable=SC2016 # the backquotes are Markdown's, not the shell's
+glossary in-code pass '2 terms' '```
+mutant
+```
+
+`x` and [text](mutant.html) and [x]{.ref to="run mutant"}.'
+glossary defined-twice fail "'mutant' is defined a second time" 'A [mutant]{.dfn} here too.'
+glossary forward-to-nothing fail "names 'bug', which no page defines" 'A [bug]{.fwd}.'
+glossary forward-backwards fail "is linked forward but is defined here or before" 'A [mutant]{.dfn}, and a [mutant]{.fwd}.'
+
 printf '# Two\n\nA [link](nosuch.html).\n' >"$tmp/src/chapters/ch02-two.md"
 book broken-link fail 'chapters/ch02-two.md: broken link nosuch.html: no page nosuch.html in the book' -
 if [ -e "$tmp/bookout/book/index.html" ]; then
