@@ -122,3 +122,22 @@ $(OUT)/kernel/initramfs-LITMUS.cpio.gz: $(LKMM_KERNEL_BUILD).build-stamp $(HERD_
 # The chapter (whatever its number) runs these checks too.
 LKMM_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-barriers\.md$$/\1/p')
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
+
+# The book's table of every ordering of qrcu.c against every leg
+# (chapter 11), $(LKMM_OUT)/barrier-legs.md, each cell from the runs that
+# take the ordering away: herd7's broken variants, relacy's checks, the
+# kept klitmus7 boot (kernel/bin/barrier-legs.py names them); it also
+# holds the chapter's .leg spans, each a claim about one cell, to the
+# table.  make check runs it in its second step, after the relacy and
+# memory-model checks; alone, it makes the runs it reads first.
+LKMM_BARRIER_LEGS_RUNS := $(addprefix relacy-run-,$(shell kernel/bin/barrier-legs.py --relacy 2>/dev/null)) \
+	$(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
+LKMM_BARRIER_CHAPTERS := $(wildcard chapters/ch*-qrcu-barriers.md)
+KERNEL_CHECKS += lkmm-barrier-legs
+$(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))
+.PHONY: lkmm-barrier-legs
+lkmm-barrier-legs: $(LKMM_BARRIER_LEGS_RUNS)
+	-@$(LKMM_RECORD) lkmm-barrier-legs -- \
+		kernel/bin/barrier-legs.py $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
+	-@$(LKMM_RECORD) lkmm-barrier-legs-selftest -- \
+		kernel/bin/barrier-legs-selftest.sh $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
