@@ -23,7 +23,9 @@ LKMM_MODEL := $(LKMM_OUT)/memory-model
 LKMM_HERD_OUT := $(LKMM_OUT)/herd
 LKMM_RECORD ?= build/harness/record.sh
 # The tests, one name a line; each is kernel/litmus/NAME.litmus.
-LKMM_TESTS := $(shell sed -e 's/\#.*//' kernel/litmus/TESTS 2>/dev/null)
+# HERD-ONLY lists tests herd7 runs but the klitmus7 boot does not.
+LKMM_KLITMUS_TESTS := $(shell sed -e 's/\#.*//' kernel/litmus/TESTS 2>/dev/null)
+LKMM_TESTS := $(LKMM_KLITMUS_TESTS) $(shell sed -e 's/\#.*//' kernel/litmus/HERD-ONLY 2>/dev/null)
 LKMM_LITMUS_FILES := $(sort $(wildcard kernel/litmus/*))
 LKMM_TOOLS := kernel/bin/litmuslib.py kernel/bin/litmus-herd.py kernel/bin/litmus-ties.py
 LKMM_HERD_RUN = kernel/bin/litmus-herd.py $(1) $(HERD7) $(LKMM_MODEL) $(LKMM_HERD_OUT)
@@ -116,7 +118,8 @@ $(OUT)/kernel/initramfs-LITMUS.cpio.gz: $(LKMM_KERNEL_BUILD).build-stamp $(HERD_
 	@rm -rf $(LKMM_OUT)/variants
 	@kernel/bin/litmus-ties.py --variants $(LKMM_OUT)/variants
 	@kernel/bin/klitmus-build.sh $(KLITMUS7) $(LKMM_KERNEL_BUILD) $(LKMM_KLITMUS_MODS) \
-		$(addprefix kernel/litmus/,$(addsuffix .litmus,$(LKMM_TESTS))) $(LKMM_OUT)/variants/*.litmus
+		$(addprefix kernel/litmus/,$(addsuffix .litmus,$(LKMM_KLITMUS_TESTS))) \
+		$(addprefix $(LKMM_OUT)/variants/,$(addsuffix +*.litmus,$(LKMM_KLITMUS_TESTS)))
 	@kernel/bin/litmus-initrd.sh $(LKMM_KERNEL_BUILD) $(LKMM_KLITMUS_MODS) $@
 
 # The chapter (whatever its number) runs these checks too.
