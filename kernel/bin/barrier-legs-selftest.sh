@@ -59,9 +59,9 @@ case_ "a claim about an unknown leg" "leg=rumur: not a leg" "[x]{.leg barrier=ex
 case_ "a claim without says=" "needs barrier=, leg= and says=" "[x]{.leg barrier=exit-mb leg=lkmm}"
 case_ "a claim with another word" "says=yes: use caught, missed or no-run" "[x]{.leg barrier=exit-mb leg=lkmm says=yes}"
 # A run missing: the table is not written, and the run is named.
-mkdir -p "$tmp/out/relacy/runs" "$tmp/out/lkmm"
+mkdir -p "$tmp/o/relacy/runs" "$tmp/o/lkmm"
 status=0
-OUT=$tmp/out kernel/bin/barrier-legs.py "$tmp/table.md" >"$tmp/miss" 2>&1 || status=$?
+OUT=$tmp/o kernel/bin/barrier-legs.py "$tmp/table.md" >"$tmp/miss" 2>&1 || status=$?
 if [ "$status" != 0 ] && [ ! -f "$tmp/table.md" ] && grep -q 'no result; make relacy-check first' "$tmp/miss"; then
 	echo "ok: runs missing: $(grep -c . "$tmp/miss") lines, no table; $(head -n 1 "$tmp/miss")"
 else

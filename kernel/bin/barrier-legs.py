@@ -60,7 +60,7 @@ ROWS = [
      ["no-exit-mb", "no-exit-mb-marked", "no-exit-mb-marked-random", "no-exit-mb-marked-2x2-random"],
      [EXIT + "+exit-none"], []),
     ("exit-rmb", "exit `smp_mb()` weakened to `smp_rmb()`",
-     [], ["exit-rmb"], [], []),
+     [(EXIT, "exit-rmb")], ["exit-rmb"], [], []),
     ("rmb", "`smp_rmb()` between the two sums",
      [(FLIP, "no-rmb")], ["no-rmb", "rmb-wmb", "no-rmb-1x1"], [FLIP + "+no-rmb"], []),
     ("flip-mb", "`smp_mb__after_atomic()` of the flip",
