@@ -36,7 +36,7 @@ cell() { # BARRIER LEG: what the table says
 	awk -v b="$1" -v leg="$2" '
 		BEGIN { split("spin kernel lkmm relacy", legs, " "); for (i in legs) col[legs[i]] = i }
 		index($0, "(`" b "`) | ") {
-			s = substr($0, index($0, "(`" b "`) | ") + length(b) + 6)
+			s = substr($0, index($0, "(`" b "`) | ") + length(b) + 7)
 			n = split(s, c, " \\| ")
 			v = c[col[leg]]
 			print (v == "no run") ? "no-run" : (v ~ /^\*\*caught\*\*/) ? "caught" : "missed"
