@@ -37,6 +37,7 @@ cell() { # BARRIER LEG: what the table says
 		BEGIN { split("spin kernel lkmm relacy", legs, " "); for (i in legs) col[legs[i]] = i }
 		index($0, "(`" b "`) | ") {
 			s = substr($0, index($0, "(`" b "`) | ") + length(b) + 7)
+			sub(/ \|$/, "", s)
 			n = split(s, c, " \\| ")
 			v = c[col[leg]]
 			print (v == "no run") ? "no-run" : (v ~ /^\*\*caught\*\*/) ? "caught" : "missed"
