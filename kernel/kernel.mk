@@ -205,13 +205,15 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 
 # The book's table of every busted flavour against every leg (chapter
 # 10), out/kernel/soak/mutant-legs.md: the kernel's column from the kept
-# boots, the others from the runs of chapters 6, 8, 9 and 13 and from
-# relacy's checks (kernel/bin/mutant-legs.py names them).  make check
+# boots, the others from the runs of chapters 6, 8, 9 and 13, from
+# relacy's checks and from herd7's variants of chapter 11's litmus tests
+# (kernel/bin/mutant-legs.py names them).  make check
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
 # reads are its prerequisites, so make chapter-N makes them first.
 KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(OUT)/runs/,$(addsuffix .out,$(shell \
-	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)))
+	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)) \
+	$(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
 kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)

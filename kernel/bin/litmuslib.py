@@ -185,6 +185,7 @@ class Test:
         self.result = None
         self.ties = []
         self.variants = {}   # NAME -> sed script
+        self.variant_ties = {}  # NAME -> the ties whose broken: lines name it
         self.expect = {}     # None (the test) or a variant NAME -> (line, fields)
         with open(path, encoding="utf-8") as f:
             self.lines = f.read().split("\n")
@@ -230,6 +231,7 @@ class Test:
                     elif name not in self.variants:
                         raise Problem(f"{path} line {n}: variant {name} is not defined above; give its sed script")
                     tie.variant = name
+                    self.variant_ties.setdefault(name, []).append(tie)
                 else:
                     setattr(tie, key, norm(val))
         if self.result not in ("Never", "Sometimes"):
