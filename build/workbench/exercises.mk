@@ -6,8 +6,8 @@
 # by make check as chapter checks (grade-NAME, written by build/pipeline/mkrules.py);
 # this file adds make exercise-N, the check that every exercise is
 # whole, and the check that none is answered before it is set
-# (build/workbench/exercise-leaks.py, seen to fail on planted leaks by
-# build/tests/exercise-leaks-selftest.sh).
+# (build/workbench/unspoiled.py, seen to fail on planted leaks by
+# build/tests/unspoiled-selftest.sh).
 
 .PHONY: exercises exercises-check
 
@@ -28,9 +28,9 @@ exercises: $(OUT)/rules.mk ## list the exercises: number, the file you edit, the
 
 exercises-check:
 	@build/harness/record.sh exercises-complete -- build/workbench/grade.py --audit
-	@build/harness/record.sh exercises-unspoiled -- build/workbench/exercise-leaks.py
-	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh exercise-leaks-selftest \
-		build/workbench/exercise-leaks.py build/tests/caselib.sh build/tests/exercise-leaks-selftest.sh \
-		build/book/book-order.py $(CHAPTERS) $(QUIZZES) models -- build/tests/exercise-leaks-selftest.sh
+	@build/harness/record.sh exercises-unspoiled -- build/workbench/unspoiled.py
+	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh unspoiled-selftest \
+		build/workbench/unspoiled.py build/tests/caselib.sh build/tests/unspoiled-selftest.sh \
+		build/book/book-order.py $(CHAPTERS) $(QUIZZES) models -- build/tests/unspoiled-selftest.sh
 
 CHAPTER_CHECKS += exercises-check

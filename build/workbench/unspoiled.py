@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""exercise-leaks: no exercise is answered before it is set.
+"""unspoiled: no exercise is answered before it is set.
 
-  build/workbench/exercise-leaks.py      check every exercise; exits 1 when one leaks
+  build/workbench/unspoiled.py      check every exercise; exits 1 when one leaks
 
 The book is read in order: the chapters (in chapters/book.tsv's order,
 else chapters/chNN-*.md in file order), each quick
@@ -130,7 +130,7 @@ def pages():
     if os.path.exists(order) and os.path.exists(os.path.join("chapters", "book.tsv")):
         p = subprocess.run([sys.executable, order, "."], capture_output=True, text=True)
         if p.returncode != 0:
-            sys.exit(f"exercise-leaks: {order} cannot read the book's order: {p.stderr.strip()}")
+            sys.exit(f"unspoiled: {order} cannot read the book's order: {p.stderr.strip()}")
         stems = [line.split("\t")[3] for line in p.stdout.splitlines() if line.count("\t") >= 4]
         return [f for f in (os.path.join("chapters", s + ".md") for s in stems) if os.path.exists(f)]
     return sorted(glob.glob("chapters/ch[0-9][0-9]-*.md"))
@@ -200,7 +200,7 @@ def main():
     for p in problems:
         print(p)
     if not problems:
-        print(f"exercise-leaks: {checked} reference solutions, none with every line it adds "
+        print(f"unspoiled: {checked} reference solutions, none with every line it adds "
               "in a listing before its exercise")
     return 1 if problems else 0
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# exercise-leaks-selftest: build/workbench/exercise-leaks.py passes the
+# unspoiled-selftest: build/workbench/unspoiled.py passes the
 # book, and fails each copy of it with an exercise answered before it is
 # set: the exercise of the patch's early exit set after chapter 7 prints
 # the exit (a diff whose line holds the exit's test and its skip, where
@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 bad=0
 mkdir -p "$tmp/good/build/workbench"
 cp -r chapters quizzes models "$tmp/good/"
-cp build/workbench/exercise-leaks.py "$tmp/good/build/workbench/"
+cp build/workbench/unspoiled.py "$tmp/good/build/workbench/"
 if [ -f build/book/book-order.py ]; then
 	mkdir -p "$tmp/good/build/book"
 	cp build/book/book-order.py "$tmp/good/build/book/"
@@ -27,7 +27,7 @@ copy() {
 	cp -r "$tmp/good" "$tmp/$1"
 }
 case_() {
-	judge "$1" "$2" "$3" - sh -c "cd '$tmp/$1' && build/workbench/exercise-leaks.py"
+	judge "$1" "$2" "$3" - sh -c "cd '$tmp/$1' && build/workbench/unspoiled.py"
 }
 # move NAME K FROM TO: exercise K's section (its div to the next
 # exercise's, or the end) cut from chapter FROM and put at the end of TO
@@ -63,5 +63,5 @@ copy array-answer
 sed -i 's/{\.graded model=ex9-qrcu-check-array\.spin exercise=9 grade=fail}/{.graded model=ex9-qrcu-check-array.spin exercise=9 grade=pass}/' \
 	"$tmp/array-answer/quizzes/ch05-ex9.md"
 case_ array-answer fail 'exercise 9 is answered before it is set: every line its solution models/ex9-qrcu-check-array.spin adds'
-[ "$bad" -eq 0 ] && echo "exercise-leaks-selftest: exercise-leaks fails on each of 4 planted leaks and passes the book"
+[ "$bad" -eq 0 ] && echo "unspoiled-selftest: unspoiled fails on each of 4 planted leaks and passes the book"
 exit "$bad"
