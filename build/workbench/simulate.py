@@ -210,7 +210,8 @@ def interactive(model, defs="", flags=""):
         # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
         src, keys = verify_keys(model)
         os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
-                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model])
+                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model,
+                  keys.get("trail", "")])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")
