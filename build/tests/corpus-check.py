@@ -189,7 +189,13 @@ def check(index, tmp):
         say(rcode == 0 and missing is None, f"{label}: replay shows every line of plain "
             f"spin -t -p -g -l -s -r ({len(want_replay.splitlines())})"
             + (f"; missing {missing!r}" if missing else ""))
-        # make interactive TRAIL=1, Enter at each choice.
+    # make interactive TRAIL=1, Enter at each choice; a model that reads
+    # STDIN is refused it, since the choices are its input too.
+    if trails and "STDIN" in open(path).read():
+        icode, igot = tool("interactive", {"MODEL": rel, "TRAIL": "1"}, out, stdin="\n")
+        say(icode != 0 and "reads standard input (STDIN)" in igot and "make replay" in igot,
+            f"{label}: interactive TRAIL=1 is refused in one line, the replay named")
+    elif trails:
         steps = len(re.findall(r"^\s*\d+:\s+proc\s+\d+ .*\[.*\]$|^\s*\d+: proc \d+ terminates",
                                trail, re.M))
         icode, igot = tool("interactive", {"MODEL": rel, "TRAIL": "1"}, out, stdin="\n" * (3 * steps + 10))

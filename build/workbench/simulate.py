@@ -209,6 +209,13 @@ def interactive(model, defs="", flags=""):
         # TRAIL=1: start along the trail of the last make verify of MODEL
         # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
         src, keys = verify_keys(model)
+        if modelfiles.reads_stdin(model):
+            # Spin's prompts and the model's STDIN would share one input,
+            # and a line meant for the model would be taken for a choice.
+            fail(f"{model}: the model reads standard input (STDIN), which make interactive "
+                 f"TRAIL=1 uses for your choices; replay its trail with "
+                 f"{searchflags.make_command('replay', ('MODEL', model))}, or give it input in "
+                 f"{searchflags.make_command('simulate', ('MODEL', model))}")
         os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
                  ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model,
                   keys.get("trail", "")])
