@@ -111,9 +111,12 @@ def sentence(raw, start, end):
     s = next(para[cuts[i]:cuts[i + 1]] for i in range(len(cuts) - 1) if cuts[i] <= at < cuts[i + 1])
     s = re.sub(r"^\s*(?:\d+\.|[-*])\s+", "", " ".join(s.split()))
     s = re.sub(r"\s+\d+\.$", "", s)
-    # no second anchor, no line reference out of its listing, no nested mark
+    # no second anchor, no nested mark, and no reference to a line of a
+    # listing or report, which the glossary does not show: a {.ln} keeps
+    # its text, a {.callout} its text as the report prints it
     s = SPAN.sub(lambda m: "*" + m.group(1) + "*" if m.group(2) == "dfn" else m.group(1), s)
     s = re.sub(r"\[([^\]]*)\]\{\.ln\}", r"\1", s)
+    s = re.sub(r"\[([^\]]*)\]\{\.callout(?:\s[^}]*)?\}", r"`\1`", s)
     return s
 
 

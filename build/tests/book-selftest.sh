@@ -413,6 +413,13 @@ mutant
 glossary defined-twice fail "'mutant' is defined a second time" 'A [mutant]{.dfn} here too.'
 glossary forward-to-nothing fail "names 'bug', which no page defines" 'A [bug]{.fwd}.'
 glossary forward-backwards fail "is linked forward but is defined here or before" 'A [mutant]{.dfn}, and a [mutant]{.fwd}.'
+# The glossary page quotes a definition's sentence; a line reference in
+# it ({.callout}, {.ln}) names a report or listing the glossary does not
+# show, so it keeps only its text (as the callout was, it stopped the page).
+printf '# One\n\nLine [pan: wrote]{.callout run=x} says pan wrote a [trail]{.dfn}.\n' \
+	>"$tmp/gl/chapters/ch01-one.md"
+# shellcheck disable=SC2016 # the backquotes are Markdown's, not the shell's
+judge "glossary callout-quoted" pass 'Line `pan: wrote` says' - build/book/glossary.py "$tmp/gl"
 
 printf '# Two\n\nA [link](nosuch.html).\n' >"$tmp/src/chapters/ch02-two.md"
 book broken-link fail 'chapters/ch02-two.md: broken link nosuch.html: no page nosuch.html in the book' -
