@@ -16,6 +16,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
+
 BLOCK = re.compile(r"^```\{\.(pan|sweep) #([A-Za-z0-9_-]+)(.*)\}\s*$")
 
 
@@ -42,11 +45,8 @@ def main():
     sources += sorted(glob.glob(os.path.join(root, "quizzes", "ch[0-9][0-9]-ex*.md")))
     # A chapter is named by its label in chapters/book.tsv (build/book/book-order.py):
     # "chapter N", "appendix A"; a part, "part I", is its heading on the index page.
-    order = output([os.path.join(os.path.dirname(os.path.abspath(__file__)), "book-order.py"),
-                            root])
     labels, parts = {}, []
-    for line in order.splitlines():
-        part, ptitle, label, stem, ttl = line.split("\t")
+    for part, ptitle, label, stem, ttl in bookorder.read(root):
         labels[stem] = label
         if stem == "glossary":
             print("glossary\tglossary.html\tGlossary")

@@ -22,22 +22,14 @@ glossary --targets [SRC]: one line per term, "term SLUG"<TAB>HREF<TAB>LABEL
 
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
+
 # [text]{.dfn} or [text]{.dfn term="..."} / {.fwd ...}; text may hold `code`
 SPAN = re.compile(r"\[((?:[^\[\]`]|`[^`]*`)+)\]\{\.(dfn|fwd)((?:\s+[^}]*)?)\}")
 TERM_ATTR = re.compile(r"""term=(?:"([^"]*)"|'([^']*)'|(\S+))""")
-
-
-def output(cmd):
-    """CMD's output; when it fails, its message (on stderr) stands and
-    this tool fails with it."""
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-    if r.returncode:
-        sys.exit(r.returncode)
-    return r.stdout
 
 
 def slug(term):
@@ -81,10 +73,8 @@ def line_of(text, pos):
 
 
 def pages(root):
-    order = output([os.path.join(HERE, "book-order.py"), root])
     found = []
-    for line in order.splitlines():
-        part, ptitle, label, stem, title = line.split("\t")
+    for part, ptitle, label, stem, title in bookorder.read(root):
         path = os.path.join(root, "chapters", stem + ".md")
         if os.path.exists(path):
             where = ("appendix " if label.isalpha() else "chapter ") + label if label != "-" else title

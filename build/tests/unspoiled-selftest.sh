@@ -17,10 +17,8 @@ bad=0
 mkdir -p "$tmp/good/build/workbench"
 cp -r chapters quizzes models "$tmp/good/"
 cp build/workbench/unspoiled.py "$tmp/good/build/workbench/"
-if [ -f build/book/book-order.py ]; then
-	mkdir -p "$tmp/good/build/book"
-	cp build/book/book-order.py "$tmp/good/build/book/"
-fi
+mkdir -p "$tmp/good/build/lib"
+cp build/lib/bookorder.py "$tmp/good/build/lib/"
 # copy NAME: a scratch copy of the good tree
 copy() {
 	rm -rf "${tmp:?}/$1"

@@ -31,6 +31,6 @@ exercises-check:
 	@build/harness/record.sh exercises-unspoiled -- build/workbench/unspoiled.py
 	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh unspoiled-selftest \
 		build/workbench/unspoiled.py build/tests/caselib.sh build/tests/unspoiled-selftest.sh \
-		build/book/book-order.py $(CHAPTERS) $(QUIZZES) models -- build/tests/unspoiled-selftest.sh
+		build/lib/bookorder.py $(CHAPTERS) $(QUIZZES) models -- build/tests/unspoiled-selftest.sh
 
 CHAPTER_CHECKS += exercises-check

@@ -22,11 +22,12 @@ line counts once.  Run from the top of the project; reads
 chapters/, quizzes/ and models/ (written by make models)."""
 
 import difflib
-import glob
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
 
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d+|->|==|!=|<=|>=|&&|\|\||\+\+|--|::|<>|\[\]|\S")
 # Promela's words: a line made of these and punctuation alone says nothing.
@@ -124,16 +125,10 @@ def reading():
 
 
 def pages():
-    """The chapters' files in reading order: chapters/book.tsv's, through
-    build/book/book-order.py, where the book has one; else file order."""
-    order = os.path.join("build", "book", "book-order.py")
-    if os.path.exists(order) and os.path.exists(os.path.join("chapters", "book.tsv")):
-        p = subprocess.run([sys.executable, order, "."], capture_output=True, text=True)
-        if p.returncode != 0:
-            sys.exit(f"unspoiled: {order} cannot read the book's order: {p.stderr.strip()}")
-        stems = [line.split("\t")[3] for line in p.stdout.splitlines() if line.count("\t") >= 4]
-        return [f for f in (os.path.join("chapters", s + ".md") for s in stems) if os.path.exists(f)]
-    return sorted(glob.glob("chapters/ch[0-9][0-9]-*.md"))
+    """The chapters' files in reading order (chapters/book.tsv's, as
+    build/lib/bookorder.py reads it; file order in a book without one)."""
+    return [f for f in (os.path.join("chapters", page[3] + ".md") for page in bookorder.read("."))
+            if os.path.exists(f)]
 
 
 def model_lines(name):
