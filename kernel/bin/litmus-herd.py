@@ -181,6 +181,7 @@ class Runner:
             rows.append("| " + " | ".join([
                 f"`{test.name}`" if variant is None else f"`+{variant}`",
                 ("stands for " if variant is None else "breaks the ordering of ") + tied,
+                "as written" if variant is None else test.variant_change(variant),
                 f"`{fields['Observation']}`", fields["States"], fields["exists"]]) + " |")
         if self.bless and all_ok:
             bless(test, got)
@@ -199,8 +200,8 @@ def bless(test, got):
     print(f"bless: {test.path}: {len(new)} herd7 lines written")
 
 
-HEADER = ("| test, variant | the line of qrcu.c | herd7's Observation | States | exists |\n"
-          "|---|---|---|---|---|\n")
+HEADER = ("| test, variant | the line of qrcu.c | what the variant changes | herd7's Observation | States | exists |\n"
+          "|---|---|---|---|---|---|\n")
 
 
 def table(out_dir, litmus_dir):
