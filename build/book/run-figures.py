@@ -56,7 +56,8 @@ def main():
         ids.add(os.path.basename(path)[:-len(".out")])
     shown, other = {}, {}
     # A run of another checker ({.check}): its adapter reads the report,
-    # the one the chapter shows (or, with none shown, the run's own).
+    # the one the chapter shows (or, with none shown, the run's own; for
+    # a long run, target=full, the one kept in chapters/runs/).
     for flags in runstore.defined_everywhere("check", out):
         spec, _ = blockformat.read_spec(flags)
         try:
@@ -65,7 +66,11 @@ def main():
             continue  # the block's own check names it
         rid = spec["id"]
         path = runstore.expect_of(flags)
-        if os.path.getsize(path) == 0:
+        if spec.get("target") == "full":
+            # A long run's block holds a summary; its report is kept.
+            kept = runstore.kept_file(rid, "out")
+            path = kept if os.path.exists(kept) else None
+        elif os.path.getsize(path) == 0:
             path = runstore.report(rid, out)[0]
         ids.discard(rid)
         if path:
