@@ -128,6 +128,7 @@ def bless_check(chapter, rid, body, keep=False):
                   + (f"no {report}; make keep-{rid} runs it" if full else
                      "its block is not a long run (target=full)"), file=sys.stderr)
             return body
+    if not os.path.exists(report):
         report = runstore.kept_file(rid, "out") if full else report
         if not os.path.exists(report):
             return body

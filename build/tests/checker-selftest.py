@@ -195,8 +195,11 @@ def main():
         broken(proj, "a kept run's block holding no summary fails",
                "the chapter's block holds no summary of chapters/runs/tiny-long.out",
                r"(#tiny-long [^\n]*\n).*?```", r"\1```")
+        fence = next(n for n, line in enumerate(open(os.path.join(proj, FIXTURE)), 1)
+                     if "#tiny-long " in line)
         broken(proj, "a report pasted into a kept run's block fails its blocks, naming the line",
-               "chapters/ch94-checkers.md:50: run tiny-long is kept in chapters/runs/tiny-long.out",
+               f"chapters/ch94-checkers.md:{fence + 1}: run tiny-long is kept in "
+               "chapters/runs/tiny-long.out",
                r"(#tiny-long [^\n]*\n)", "\\1Status:\n\n\tNo error found.\n")
         kept_from = os.path.join(proj, "chapters/runs/tiny-long.from")
 
