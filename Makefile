@@ -225,17 +225,19 @@ LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 
 # The tools' own self-tests re-run only when a file they read (or the
 # version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
+# Each line goes on after a failure (-), so that one failing check of the
+# book does not hide the verdicts of the ones after it.
 check-book:
-	@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
+	-@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
-	@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
-	@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
-	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
+	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
+	-@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
+	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
-	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
+	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
-	@$(MAKE) --no-print-directory check-serve-browser
+	-@$(MAKE) --no-print-directory check-serve-browser
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
