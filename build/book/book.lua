@@ -4,7 +4,10 @@
 --   * Promela listings get line numbers and a caption naming their model;
 --   * a pan report gets a caption with the commands that produce it, and
 --     a long one is folded to its verdict and state lines (the full text,
---     which make check compares, is one click away);
+--     which make check compares, is one click away); another checker's
+--     report ({.check}) folds to its own verdict lines (its adapter's
+--     headline()), and a long run's (target=full) is the one kept in
+--     chapters/runs/, its block holding only the summary make check compares;
 --   * a simulation ({.sim}) is shown whole, under the make command that
 --     runs it and the spin command that runs, each line numbered;
 --   * a trail excerpt is followed by a per-process timeline of the whole
@@ -282,14 +285,22 @@ local function grouped(n)
   return neg .. digits
 end
 
-local function run_value(ref)
+local run_reports = {}  -- run id -> the report file its figures are read from
+
+local function load_run_figures()
   if not run_figures then
     run_figures = {}
     read_tsv(RUNS, {'build/book/run-figures.py', OUT}, function(f)
       run_figures[f[1]] = run_figures[f[1]] or {}
       run_figures[f[1]][f[2]] = f[3]
+      run_reports[f[1]] = f[4]
     end)
   end
+  return run_figures
+end
+
+local function run_value(ref)
+  load_run_figures()
   local id, field = ref:match('^%s*([%w_-]+)%.([%w_]+)%s*$')
   if not id then
     err('run figure "' .. ref .. '": write ID.FIELD, e.g. qrcu-2x2.stored')
@@ -644,7 +655,34 @@ local function code_block(el)
     return {model_caption(attr(el, 'file'), ' is models/' .. attr(el, 'from')
       .. ' with this change'), cb}
   elseif c:includes('pan') or c:includes('check') then
-    local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
+    local text, summary = el.text, nil
+    if c:includes('check') then
+      -- The verdict lines of another checker's report, as its adapter
+      -- reads them (build/book/run-figures.py's headline_N); a long run's
+      -- block holds only a summary, and the page shows the kept report.
+      local figs = load_run_figures()[el.identifier] or {}
+      local lines = {}
+      while figs['headline_' .. (#lines + 1)] do table.insert(lines, figs['headline_' .. (#lines + 1)]) end
+      summary = table.concat(lines, '\n')
+      if attr(el, 'target') == 'full' then
+        local path = run_reports[el.identifier]
+        local f = path and io.open(path, 'r')
+        if not f then
+          err('run ' .. el.identifier .. ' (target=full) has no report kept in chapters/runs/; make keep-'
+            .. el.identifier .. ' keeps one')
+          text = ''
+        else
+          text = f:read('a'):gsub('^\n+', ''):gsub('\n+$', '')
+          f:close()
+        end
+      end
+      if summary == '' then
+        err('run ' .. el.identifier .. ': its ' .. (attr(el, 'tool') or '?')
+          .. ' report has no verdict line (build/checkers/' .. (attr(el, 'tool') or '?')
+          .. '.py, headline()); the fold would be empty')
+      end
+    end
+    local cb = pandoc.CodeBlock(text, {class = 'pan-report'})
     local head = caption_inlines({pandoc.Code(command_line(el))})
     local note = caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?')
       .. ' report, compared with a fresh run by make check', 'note')
@@ -656,8 +694,13 @@ local function code_block(el)
         .. (kept and 'the run kept in chapters/runs/' or 'a fresh run')
         .. ', which must ' .. (attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
     end
-    local _, lines = el.text:gsub('\n', '')
+    local _, lines = text:gsub('\n', '')
     if CALLOUTS[el.identifier] then return {head, numbered(el, 'pan-report'), note} end
+    if PRINT and attr(el, 'target') == 'full' then
+      -- On paper a kept long report is its verdict lines; the file is named.
+      return {head, pandoc.CodeBlock(summary, {class = 'pan-report'}),
+        caption('the full report: chapters/runs/' .. el.identifier .. '.out', 'note'), note}
+    end
     if PRINT or lines < 16 then
       cb.identifier = el.identifier
       return {head, cb, note}
@@ -670,7 +713,7 @@ local function code_block(el)
     local id = el.identifier ~= '' and (' id="' .. el.identifier .. '"') or ''
     return {head,
       pandoc.RawBlock('html', '<div class="pan-fold"' .. id .. '><pre class="pan-summary"><code>'
-        .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report fold">'
+        .. html_escape(summary or report_summary(text)) .. '</code></pre><details class="pan-report fold">'
         .. '<summary>the full report (' .. (lines + 1) .. ' lines)</summary>'),
       cb, pandoc.RawBlock('html', '</details></div>'), note}
   elseif c:includes('sim') then

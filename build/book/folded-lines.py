@@ -8,6 +8,8 @@ whole.  This check reads the built pages and fails, one line each, on
 
   * a callout (a.callout) whose line is not on the page, or is inside a
     fold;
+  * a folded report with nothing above its fold (its verdict lines, which
+    a reader sees first, are missing: an empty grey box);
   * prose that quotes (inline code, or text in quotation marks) what
     only a folded report line holds: the quote is found in a line inside
     a fold above it and nowhere in the listings and reports the page
@@ -35,6 +37,7 @@ class Page(html.parser.HTMLParser):
         self.ids = {}            # id -> inside a fold
         self.buf = None          # text of the current <pre> or inline <code>
         self.fold_id = None
+        self.summaries = []      # (report id, text above its fold) of each fold
 
     def _in(self, tag=None, cls=None):
         return any((tag is None or t == tag) and (cls is None or cls in c) for t, c, _ in self.stack)
@@ -48,6 +51,7 @@ class Page(html.parser.HTMLParser):
             self.ids[a['id']] = self._in('details')
         if tag == 'div' and 'pan-fold' in classes:
             self.fold_id = a.get('id', '?')
+            self.summaries.append([self.fold_id, ''])
         if tag == 'a' and 'callout' in classes:
             self.callouts.append([a.get('href', ''), ''])
         if tag == 'pre' or (tag == 'code' and not self._in('pre')):
@@ -68,6 +72,8 @@ class Page(html.parser.HTMLParser):
                 self.folded.append((self.fold_id, text.split('\n')))
             elif not self._in('details'):
                 self.visible.append(text)
+                if self._in('div', 'pan-fold'):
+                    self.summaries[-1][1] += text
             self.buf = None
         elif tag == 'code' and self.buf is not None and not self._in('pre'):
             if not self._in('details'):
@@ -106,6 +112,11 @@ def check(page):
             bad.append(f'{where}: the callout {text} names {href}, which is not on the page')
         elif p.ids[target]:
             bad.append(f'{where}: the callout {text} names {href}, a line the page folds away')
+    for rid, text in p.summaries:
+        if not text.strip():
+            bad.append(f'{where}: report {rid} folds to an empty box: its verdict lines must stand '
+                       'above the fold (build/book/book.lua: a pan report\'s, or the adapter\'s '
+                       'headline() for another checker\'s)')
     seen = set()
     for kind, q, above in p.quotes:
         q = q.strip()

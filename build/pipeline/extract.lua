@@ -302,6 +302,21 @@ function handlers.check(el, loc)
       table.insert(lines, k .. '=' .. v)
     end
   end
+  -- A long run's report is kept in chapters/runs/ alone: its block holds
+  -- only the summary (KEY: VALUE lines) that make check compares with it.
+  if attr(el, 'target', 'check') == 'full' then
+    local n = 0
+    for line in (el.text .. '\n'):gmatch('(.-)\n') do
+      n = n + 1
+      if line:match('%S') and not line:match('^[%l_]+: %S') then
+        local file, fence = loc:match('^(.*):(%d+)$')
+        err(fence and (file .. ':' .. (tonumber(fence) + n)) or loc, 'run ' .. id
+          .. ' is kept in chapters/runs/' .. id .. '.out (target=full), and its block holds a report line: '
+          .. 'keep only its summary, KEY: VALUE lines (empty the body and run make bless to write them)')
+        return
+      end
+    end
+  end
   write('check.' .. id .. '.flags', table.concat(lines, '\n') .. '\n')
   write('check.' .. id .. '.expect', el.text ~= '' and body(el) or '')
   table.insert(index, 'check ' .. id .. ' ' .. attr(el, 'model') .. ' ' .. attr(el, 'tool'))

@@ -95,7 +95,7 @@ def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
             full.append(f"keep-{rid}")
             checks.append(f"check-kept-{rid}")
             lines.append(f"keep-{rid}: $(OUT)/runs/{rid}.out\n"
-                         f"\t@build/pipeline/keep-run.sh {rid}\n"
+                         f"\t@build/pipeline/bless.py --keep {rid}\n"
                          f"check-kept-{rid}:\n"
                          f"\t@build/harness/record.sh kept-{rid} -- "
                          f"build/pipeline/check-checker.py --kept {flags}\n"

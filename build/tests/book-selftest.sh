@@ -231,6 +231,65 @@ sed -e 's|<pre class="pan-report numbered"|<details class="pan-report fold"><sum
 folded folded-callout fail 'the callout 2 names #rep-2, a line the page folds away' "$tmp/callout-folded.html"
 sed 's|href="#rep-2"|href="#rep-99"|' "$tmp/callout-shown.html" >"$tmp/callout-off.html"
 folded folded-callout-off fail 'the callout 2 names #rep-99, which is not on the page' "$tmp/callout-off.html"
+# Another checker's report ({.check}) folds to its own verdict lines
+# (the adapter's headline()), never to an empty box; a long run's block
+# (target=full) holds its summary, and the page shows the report kept in
+# chapters/runs/ (rumur-qrcu-3x2's, the book's own: short once its
+# progress lines are dropped, so shown whole).
+mkdir -p "$tmp/out/extract/ch13-t"
+chk() { # chk ID TARGET: the flags of a rumur run, as extract.lua writes them
+	printf 'chapter=chapters/ch13-t.md\nid=%s\ntool=rumur\nmodel=qrcu.m\nverdict=pass\ntarget=%s\n' \
+		"$1" "$2" >"$tmp/out/extract/ch13-t/check.$1.flags"
+	: >"$tmp/out/extract/ch13-t/check.$1.expect"
+	printf '%s\trumur qrcu.m\n' "$1" >>"$tmp/commands.tsv"
+}
+chk chk check
+chk rumur-qrcu-3x2 full
+chk nokept full
+chk noverdict check
+rumur_report='Memory usage:
+
+	* The size of each state is 50 bits (rounded up to 7 bytes).
+	* The size of the hash table is 32768 slots.
+
+Progress Report:
+
+	 10000 states explored in 0s, with 25790 rules fired and 5534 states in the queue.
+	 20000 states explored in 1s, with 51843 rules fired and 10961 states in the queue.
+
+==========================================================================
+
+Status:
+
+	No error found.
+
+State Space Explored:
+
+	28445 states, 92517 rules fired in 1s.'
+printf '%s\n' "$rumur_report" >"$tmp/out/extract/ch13-t/check.chk.expect"
+reppage check-folded pass '<pre class="pan-summary"><code>No error found.' "\`\`\`{.check #chk tool=rumur model=qrcu.m verdict=pass}
+$rumur_report
+\`\`\`"
+folded folded-check pass '0 report lines named but folded away' "$tmp/check-folded.html"
+sed -z 's|<pre class="pan-summary"><code>[^<]*</code></pre>|<pre class="pan-summary"><code></code></pre>|' \
+	"$tmp/check-folded.html" >"$tmp/check-empty.html"
+folded folded-check-empty fail 'report chk folds to an empty box' "$tmp/check-empty.html"
+reppage check-kept pass 'rules fired in 1174s.</code></pre>' '```{.check #rumur-qrcu-3x2 tool=rumur model=qrcu.m verdict=pass target=full}
+verdict: No error found.
+states: 14363656
+```'
+if grep -q 'states: 14363656' "$tmp/check-kept.html"; then
+	say_wrong check-kept-report "the page shows the block's summary lines, not the kept report" "$tmp/check-kept.html"
+else
+	say_ok check-kept-report "the page shows the kept report, not the block's summary lines"
+fi
+reppage check-kept-missing fail 'run nokept (target=full) has no report kept in chapters/runs/' '```{.check #nokept tool=rumur model=qrcu.m verdict=pass target=full}
+verdict: No error found.
+```'
+printf '%s\n' "$rumur_report" | head -n 12 >"$tmp/out/extract/ch13-t/check.noverdict.expect"
+reppage check-no-verdict fail 'run noverdict: its rumur report has no verdict line' "\`\`\`{.check #noverdict tool=rumur model=qrcu.m verdict=pass}
+$(cat "$tmp/out/extract/ch13-t/check.noverdict.expect")
+\`\`\`"
 # A simulation ({.sim}) is shown whole, numbered, under the command
 # that makes it; its lines can be named too.
 reppage sim-shown pass 'make simulate MODEL=models/x.spin SEED=18 runs spin -p -u1000 -n18 x.spin' '```{.sim #s18 model=x.spin seed=18}
