@@ -1,8 +1,8 @@
 #!/bin/sh
 # unspoiled-selftest: build/workbench/unspoiled.py passes the
 # book, and fails each copy of it with an exercise answered before it is
-# set: the exercise of the patch's early exit set after chapter 7 prints
-# the exit (a diff whose line holds the exit's test and its skip, where
+# set: the exercise of the patch's early exit set after appendix E,
+# which prints the exit (a diff whose line holds the exit's test and its skip, where
 # the solution splits them, labels one and comments otherwise); the
 # subtler one beside it, the walkthrough of the lock exercise's solution
 # put back in Quick Quiz 2's answer (a file of quizzes/, read where the
@@ -43,9 +43,9 @@ open(ch(dst), "a").write("\n" + t[m.start():end])
 PY
 }
 case_ good pass 'none with every line it adds'
-copy exit-after-ch07
-move exit-after-ch07 8 5 7
-case_ exit-after-ch07 fail 'exercise 8 is answered before it is set'
+copy exit-after-appendix-e
+move exit-after-appendix-e 8 5 24
+case_ exit-after-appendix-e fail 'exercise 8 is answered before it is set'
 copy quiz2-walkthrough
 awk '/^```\{\.derive file=lock-tidy\.spin /{p=1} p{print} p&&/^```$/&&!/derive/{exit}' quizzes/ch04-ex6.md \
 	>>"$tmp/quiz2-walkthrough/quizzes/ch04-quiz2.md"
