@@ -122,3 +122,14 @@ def chapter9_rows(mutants):
     """(name, label) of chapter 9's table, in the order of their letters."""
     rows = [(m.name, m.chapter9()) for m in mutants if m.chapter9()]
     return sorted(rows, key=lambda r: LETTER.match(r[1]).group(1))
+
+
+def relacy_checks(path=os.path.join("kernel", "relacy", "checks")):
+    """[(check name, its mutant or -)] of kernel/relacy/checks, in order
+    (kernel/bin/relacy-check.sh judges the rows' other fields)."""
+    out = []
+    for line in open(path):
+        f = line.split()
+        if len(f) > 1 and not line.startswith("#"):
+            out.append((f[0], f[1]))
+    return out
