@@ -10,7 +10,7 @@
 
 .PHONY: qrcu-all qrcu-all-check
 
-QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$(ALL_RUNS))
+QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-% $(OUT)/runs/probe-all-%,$(ALL_RUNS))
 
 qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the mutant table and the figures
 	@build/pipeline/sync-models.py --keep-edits
