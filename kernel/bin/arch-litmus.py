@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """arch-litmus.py [--bless] [--only NAME] HERD7 OUTDIR [LITMUSDIR]
-arch-litmus.py --ties DISDIR [LITMUSDIR]
+arch-litmus.py --ties [--list] DISDIR [LITMUSDIR]
 arch-litmus.py --table OUTDIR [LITMUSDIR]
 
 QRCU's orderings as the compiler emitted them, under the architectures'
@@ -41,8 +41,11 @@ kept as OUTDIR/NAME.out (NAME+VARIANT for a variant); a test whose runs
 all passed leaves its table rows in OUTDIR/NAME.rows, and --table
 joins them into OUTDIR/table.md.  --ties checks every tie against the
 disassembly, and that every .litmus file is listed in TESTS and every
-listed test has its file.  One line per problem, naming the file (and
-the line) and the fix; exit 1 if any.
+listed test has its file; with --list, it prints instead, for each tie,
+the architecture, the function and the instructions it found (the
+first place, with their addresses, filler left out), tab-separated.
+One line per problem, naming the file (and the line) and the fix;
+exit 1 if any.
 """
 
 import importlib.util
@@ -67,8 +70,8 @@ ARCHES = {"AArch64": ("arm64", "aarch64.cat"), "PPC": ("powerpc", "ppc.cat")}
 FILLER = {
     "arm64": re.compile(r"^(mov [^\[]*|paciasp|autiasp|nop|adrp .*|(ldp|stp|ldr|str) [^\[]*\[sp\b.*"
                         r"|(add|sub) [wx]\d+, [wx]\d+, #0x[0-9a-f]+)$"),
-    "powerpc": re.compile(r"^(mr|mflr|mtlr|nop|li|(ld|std|stdu) r\d+,-?\d+\(r1\)|addi r1,r1,-?\d+"
-                          r"|addi r\d+,r\d+,-?\d+|extsw|clrldi|rldicl)( .*)?$"),
+    "powerpc": re.compile(r"^((mr|mflr|mtlr|li|extsw|clrldi|rldicl|sldi) .*|nop|ori r2,r2,0"
+                          r"|(ld|std|stdu) r\d+,-?\d+\(r1\)|addis? r\d+,r\d+,-?\d+)$"),
 }
 
 MACHINE = re.compile(r"^\s*\*?\s*Machine:\s*(\w+)\(\):\s*(.*\S)\s*$")
@@ -177,15 +180,15 @@ class Test:
         return litmuslib.Test.variant_change(self, name).replace("|", "\\|")
 
 
-INSN = re.compile(r"^\s*([0-9a-f]+):\t(\S+)(?:\t(.*))?$")
+INSN = re.compile(r"^\s*([0-9a-f]+):\t(\S+)(?:\s+(.*))?$")
 RELOC = re.compile(r"^\s*[0-9a-f]+: (R_\w+)\t(\S+)$")
 FUNC = re.compile(r"^[0-9a-f]+ <([\w.]+)>:$")
 
 
 def disassembly(path):
-    """FUNCTION -> its instructions, each 'mnemonic operands' with the
-    target of a call taken from its relocation and branch targets'
-    addresses dropped."""
+    """FUNCTION -> its instructions, each (address, 'mnemonic operands')
+    with the target of a call taken from its relocation and branch
+    targets' addresses dropped."""
     funcs, cur = {}, None
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -198,45 +201,45 @@ def disassembly(path):
                 continue
             m = RELOC.match(line)
             if m and cur and m.group(1).endswith(("CALL26", "REL24")):
-                mnem = cur[-1].split()[0]
-                cur[-1] = f"{mnem} {m.group(2).split('+')[0]}"
+                mnem = cur[-1][1].split()[0]
+                cur[-1] = (cur[-1][0], f"{mnem} {m.group(2).split('+')[0]}")
                 continue
             m = INSN.match(line)
             if m:
                 ops = re.sub(r"\s*//.*", "", m.group(3) or "")
+                # A branch's target: the callee's name, or nothing.
                 call = re.fullmatch(r"[0-9a-f]+ <([\w.]+)>", ops)
-                ops = call.group(1) if call and m.group(2) in ("bl", "b") else re.sub(r"\s*<[^>]*>", "", ops)
-                if m.group(2).startswith(("b", "c")) and re.fullmatch(r"(.*,)?[0-9a-f]+", ops.replace(" ", "")):
-                    ops = re.sub(r"(^|,\s*)[0-9a-f]+$", "", ops)
-                cur.append(" ".join((m.group(2) + " " + ops).split()))
+                if call and m.group(2) in ("bl", "b"):
+                    ops = call.group(1)
+                elif "<" in ops:
+                    ops = re.sub(r"(^|,\s*)[0-9a-f]+\s*<[^>]*>$", "", ops)
+                cur.append((m.group(1), " ".join((m.group(2) + " " + ops).split())))
     return funcs
 
 
 def tie_holds(tie, insns, filler):
-    """The places (instruction indices) where TIE's sequence is found."""
+    """Each place where TIE's sequence is found in INSNS (a list of
+    (address, text)): the indices of its instructions, filler left out."""
+    text = [t for _, t in insns]
     hits = []
-    for i, insn in enumerate(insns):
+    for i, insn in enumerate(text):
         if not re.fullmatch(tie.barrier, insn):
             continue
-        ok = True
-        j = i
-        for pat in reversed(tie.after):
-            j -= 1
-            while j >= 0 and filler.match(insns[j]):
-                j -= 1
-            if j < 0 or not re.fullmatch(pat, insns[j]):
-                ok = False
-                break
-        j = i
-        for pat in tie.before if ok else []:
-            j += 1
-            while j < len(insns) and filler.match(insns[j]):
-                j += 1
-            if j >= len(insns) or not re.fullmatch(pat, insns[j]):
-                ok = False
+        place, ok = [i], True
+        for pats, step in ((list(reversed(tie.after)), -1), (tie.before, 1)):
+            j = i
+            for pat in pats:
+                j += step
+                while 0 <= j < len(text) and filler.match(text[j]):
+                    j += step
+                if not 0 <= j < len(text) or not re.fullmatch(pat, text[j]):
+                    ok = False
+                    break
+                place.append(j)
+            if not ok:
                 break
         if ok:
-            hits.append(i)
+            hits.append(sorted(place))
     return hits
 
 
@@ -278,8 +281,8 @@ def load(litmus_dir, problems):
     return tests
 
 
-def ties(dis_dir, litmus_dir):
-    problems = []
+def ties(dis_dir, litmus_dir, listing=False):
+    problems, found = [], []
     tests = load(litmus_dir, problems)
     cache, nties = {}, 0
     for t in tests:
@@ -300,16 +303,22 @@ def ties(dis_dir, litmus_dir):
             if insns is None:
                 problems.append(f"{where}: {dis} has no function {tie.func}(); it was renamed or inlined: fix the tie")
                 continue
-            if not tie_holds(tie, insns, FILLER[t.arch]):
+            hits = tie_holds(tie, insns, FILLER[t.arch])
+            if hits:
+                found.append(f"{t.arch}\t{tie.func}()\t"
+                             + " ; ".join(f"{insns[i][0]}: {insns[i][1]}" for i in hits[0]) + f"\t{t.name}")
+            else:
                 seq = " ; ".join(tie.after + [f"[{tie.barrier}]"] + tie.before)
-                n = sum(1 for i in insns if re.fullmatch(tie.barrier, i))
+                n = sum(1 for _, i in insns if re.fullmatch(tie.barrier, i))
                 problems.append(f"{where}: the compiled {tie.func}() ({dis}) no longer holds '{seq}' "
                                 f"({n} '{tie.barrier}' in it, none between those instructions): the barrier this "
                                 "test pictures was removed or moved by the source or the compiler; restore it, "
                                 "or change the test and its tie")
     for p in problems:
         print(p)
-    if not problems:
+    if listing and not problems:
+        print("\n".join(found))
+    elif not problems:
         print(f"arch-litmus: {len(tests)} tests, {nties} ties, each found in the compiled qrcu.c of {dis_dir}")
     return 1 if problems else 0
 
@@ -414,9 +423,12 @@ def usage():
 
 def main(argv):
     if argv[:1] == ["--ties"]:
+        listing = argv[1:2] == ["--list"]
+        if listing:
+            argv = argv[1:]
         if len(argv) not in (2, 3):
             return usage()
-        return ties(argv[1], argv[2] if len(argv) > 2 else "kernel/arch-litmus")
+        return ties(argv[1], argv[2] if len(argv) > 2 else "kernel/arch-litmus", listing)
     if argv[:1] == ["--table"]:
         if len(argv) not in (2, 3):
             return usage()
