@@ -23,6 +23,7 @@ check=${ARCH_LITMUS:-kernel/bin/arch-litmus.py}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/arch-litmus-selftest.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 . kernel/bin/selftest-lib.sh
+# shellcheck disable=SC2154 # judged is set by selftest-lib.sh's judge
 bad=0 n=0
 arches="arm64 powerpc"
 
@@ -52,7 +53,8 @@ for t in $tests; do
 	sed -i 's/^ \* Result: Never$/ * Result: Sometimes/' "$tmp/flip-$t/$t.litmus"
 	judge "flip-$t" fail "herd7 says Never, Sometimes is required" arch-litmus \
 		python3 "$check" --only "$t" "$herd" "$tmp/out-flip" "$tmp/flip-$t"
-	for v in $(sed -n 's/^ \* herd7 \([a-z0-9-]*\): Observation Sometimes.*/\1/p' "kernel/arch-litmus/$t.litmus"); do
+	variants=$(sed -n 's/^ \*   broken: \([a-z0-9-]*\): .*/\1/p' "kernel/arch-litmus/$t.litmus")
+	for v in $variants; do
 		copy "flip-$t-$v"
 		sed -i "/^ \\* herd7 $v: /s/Observation Sometimes/Observation Never/" "$tmp/flip-$t-$v/$t.litmus"
 		judge "flip-$t+$v" fail "Observation: recorded 'Never" arch-litmus \
