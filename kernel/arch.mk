@@ -66,8 +66,11 @@ arch-selftest: $(OUT)/herd/stamp
 arch-outputs:
 	@kernel/bin/arch-litmus.py --table $(ARCH_OUT)/herd
 	@kernel/bin/arch-litmus.py --ties --list $(ARCH_OUT) >$(ARCH_OUT)/ties.tmp && mv $(ARCH_OUT)/ties.tmp $(ARCH_OUT)/ties.txt
-	@for a in $(ARCH_NAMES); do printf '%s: %s\n' $$a "$$(cat $(ARCH_OUT)/$$a/provenance)" || exit 1; done \
-		>$(ARCH_OUT)/provenance.tmp && mv $(ARCH_OUT)/provenance.tmp $(ARCH_OUT)/provenance.txt
+	@for a in $(ARCH_NAMES); do \
+		miss=$$(sed -n 's/^wanted \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' $(ARCH_OUT)/$$a/config-check.log | tr '\n' ' '); \
+		printf '%s: %s%s\n' $$a "$$(cat $(ARCH_OUT)/$$a/provenance)" "$${miss:+; the fragments' symbols it cannot give: $$miss}" || exit 1; \
+	done >$(ARCH_OUT)/provenance.tmp
+	@sed -i 's/ $$//' $(ARCH_OUT)/provenance.tmp && mv $(ARCH_OUT)/provenance.tmp $(ARCH_OUT)/provenance.txt
 	@echo "arch-outputs: $(ARCH_OUT)/herd/table.md, $(ARCH_OUT)/ties.txt, $(ARCH_OUT)/provenance.txt"
 
 arch-bless: $(OUT)/herd/stamp ## rewrite the assembly litmus tests' herd7: lines from fresh runs

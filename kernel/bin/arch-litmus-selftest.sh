@@ -10,7 +10,8 @@
 #     barrier of synchronize_qrcu(), or has it weakened (dmb ishld, the
 #     smp_rmb() of arm64; lwsync on powerpc), or a test is unlisted;
 #   - and when the exit smp_mb() is removed from a copy of the series'
-#     patch 0001: the memory model's tie of the exit C test
+#     patch 0001, or weakened to smp_rmb(): the memory model's tie of
+#     the exit C test
 #     (kernel/bin/litmus-ties.py) and the ties of the exit assembly tests
 #     to qrcu.c compiled again from that copy (arch-recompile.sh, with
 #     the flags kbuild used in ARCHOUT) must both fail, naming the tests.
@@ -123,39 +124,48 @@ judge dis-none fail "synchronize_qrcu() ($tmp/dis-none/arm64/qrcu.dis) no longer
 judge dis-weak fail "no longer holds 'bl mutex_unlock ; [dmb ish] ; ret'" \
 	arch-litmus python3 "$check" --ties "$tmp/dis-weak" kernel/arch-litmus
 
-# The exit smp_mb() removed from a copy of patch 0001: the line after
-# "out:" in synchronize_qrcu().
-mkdir -p "$tmp/series"
-cp kernel/patches/* "$tmp/series/"
-p=$(ls "$tmp"/series/0001-*.patch)
-awk '/^\+out:$/ { o = 1 } o && /^\+\tsmp_mb\(\);$/ { o = 0; next } { print }' \
-	kernel/patches/0001-*.patch >"$p"
-if cmp -s "$p" kernel/patches/0001-*.patch; then
-	echo "WRONG: no-exit-mb: the edit no longer removes the exit smp_mb() of patch 0001; update it"
-	bad=1
-fi
-judge no-exit-mb-lkmm fail "QRCU+exit-mb+dec-and-test.litmus line" litmus-ties python3 kernel/bin/litmus-ties.py "$p"
-python3 - "$p" "$tmp/series/qrcu.c" <<'EOF'
+# The exit smp_mb() removed from a copy of patch 0001 (the line after
+# "out:" in synchronize_qrcu()), and, the subtler bug beside it, weakened
+# to smp_rmb() (relacy's and herd7's exit-rmb).  Each must fail the
+# memory model's tie of the C exit test and the ties of the three exit
+# tests in assembly to the copy's qrcu.c compiled again, and no other.
+for c in no-exit-mb exit-rmb; do
+	mkdir -p "$tmp/$c/series"
+	cp kernel/patches/* "$tmp/$c/series/"
+	p=$(ls "$tmp/$c"/series/0001-*.patch)
+	case $c in
+	no-exit-mb) edit='next' ;;
+	exit-rmb) edit='print "+\tsmp_rmb();"; next' ;;
+	esac
+	awk '/^\+out:$/ { o = 1 } o && /^\+\tsmp_mb\(\);$/ { o = 0; '"$edit"' } { print }' \
+		kernel/patches/0001-*.patch >"$p"
+	if cmp -s "$p" kernel/patches/0001-*.patch; then
+		echo "WRONG: $c: the edit no longer changes the exit smp_mb() of patch 0001; update it"
+		bad=1
+	fi
+	judge "$c-lkmm" fail "QRCU+exit-mb+dec-and-test.litmus line" litmus-ties python3 kernel/bin/litmus-ties.py "$p"
+	python3 - "$p" "$tmp/$c/qrcu.c" <<'EOF2'
 import sys
 sys.path.insert(0, "kernel/bin")
 import litmuslib
 with open(sys.argv[2], "w") as f:
     f.write("".join(t + "\n" for _, t in litmuslib.series_source(sys.argv[1])))
-EOF
-for a in $arches; do
-	kernel/bin/arch-recompile.sh "$archout/$a" "$tmp/series/qrcu.c" "$tmp/no-exit-mb/$a" >"$tmp/recompile-$a.out" 2>&1 ||
-		{ echo "WRONG: no-exit-mb: qrcu.c without its exit smp_mb() did not compile for $a:"; cat "$tmp/recompile-$a.out"; bad=1; }
-done
-judge no-exit-mb-arch fail "QRCU-A64+exit+dmb+ldaddal.litmus line" arch-litmus \
-	python3 "$check" --ties "$tmp/no-exit-mb" kernel/arch-litmus
-if [ "$judged" = right ]; then
-	for t in QRCU-A64+exit+dmb+llsc QRCU-PPC+exit+sync; do
-		grep -q "$t.litmus line.*synchronize_qrcu" "$tmp/no-exit-mb-arch.out" ||
-			{ echo "WRONG: no-exit-mb-arch: $t is not named"; bad=1; }
+EOF2
+	for a in $arches; do
+		kernel/bin/arch-recompile.sh "$archout/$a" "$tmp/$c/qrcu.c" "$tmp/$c/dis/$a" >"$tmp/recompile-$a.out" 2>&1 ||
+			{ echo "WRONG: $c: the changed qrcu.c did not compile for $a:"; cat "$tmp/recompile-$a.out"; bad=1; }
 	done
-	! grep -q "entry" "$tmp/no-exit-mb-arch.out" ||
-		{ echo "WRONG: no-exit-mb-arch: an entry test failed too: the edit took more than the exit barrier"; bad=1; }
-fi
+	judge "$c-arch" fail "QRCU-A64+exit+dmb+ldaddal.litmus line" arch-litmus \
+		python3 "$check" --ties "$tmp/$c/dis" kernel/arch-litmus
+	if [ "$judged" = right ]; then
+		for t in QRCU-A64+exit+dmb+llsc QRCU-PPC+exit+sync; do
+			grep -q "$t.litmus line.*synchronize_qrcu" "$tmp/$c-arch.out" ||
+				{ echo "WRONG: $c-arch: $t is not named"; bad=1; }
+		done
+		! grep -q "entry" "$tmp/$c-arch.out" ||
+			{ echo "WRONG: $c-arch: an entry test failed too: the edit took more than the exit barrier"; bad=1; }
+	fi
+done
 
 if [ "$bad" -ne 0 ]; then
 	echo "arch-litmus-selftest: FAILED (WRONG lines above)"
