@@ -86,7 +86,7 @@ spec = importlib.util.spec_from_file_location("al", sys.argv[1])
 al = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(al)
 arch, how = sys.argv[3], sys.argv[4]
-full, weak, ret = {"arm64": ("dmb\tish", "dmb\tishld", "ret"), "powerpc": ("sync", "lwsync", "blr")}[arch]
+full, weak, ret = {"arm64": ("dmb\tish", "dmb\tishld", "ret"), "powerpc": ("(?:hw)?sync", "lwsync", "blr")}[arch]
 lines = open(sys.argv[2]).read().split("\n")
 inside = False
 insn = re.compile(r"^\s*[0-9a-f]+:\t(\S+)(?:\t(.*))?$")
