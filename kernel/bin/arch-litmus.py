@@ -48,6 +48,7 @@ One line per problem, naming the file (and the line) and the fix;
 exit 1 if any.
 """
 
+import difflib
 import importlib.util
 import os
 import re
@@ -175,9 +176,25 @@ class Test:
         return "\n".join(head) + "\n" + res.stdout
 
     def variant_change(self, name):
-        """What the variant changes, in words (litmuslib's diff of the
-        code), its columns' bars escaped for a Markdown table."""
-        return litmuslib.Test.variant_change(self, name).replace("|", "\\|")
+        """What the variant changes, in words: the instructions it
+        removes and those it rewrites, cell by cell of the threads'
+        columns (a bar would break the book's table)."""
+        start = self.code_start()
+
+        def cells(lines):
+            return [tuple(c.strip() for c in l.strip().rstrip(";").split("|")) for l in lines if "|" in l]
+        old, new = cells(self.lines[start:]), cells(self.variant_text(name).split("\n")[start:])
+        parts = []
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            if op in ("delete", "replace") and i2 - i1 != j2 - j1:
+                parts += [f"removes `{c}`" for row in old[i1:i2] for c in row if c]
+                parts += [f"adds `{c}`" for row in new[j1:j2] for c in row if c]
+            elif op == "replace":
+                parts += [f"rewrites `{a}` as `{b}`" for ro, rn in zip(old[i1:i2], new[j1:j2])
+                          for a, b in zip(ro, rn) if a != b]
+            elif op == "insert":
+                parts += [f"adds `{c}`" for row in new[j1:j2] for c in row if c]
+        return "; ".join(parts)
 
 
 INSN = re.compile(r"^\s*([0-9a-f]+):\t(\S+)(?:\s+(.*))?$")
