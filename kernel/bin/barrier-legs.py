@@ -107,7 +107,8 @@ def herd_cell(variants, where=("lkmm", "herd"), make="lkmm-check"):
             problems.append(f"barrier-legs: {path}: no herd7 Observation line; make {make} first")
             continue
         caught |= m.group(1) != "Never"
-        arch = "" if where[0] == "lkmm" else ("AArch64 " if "-A64+" in test else "PPC ")
+        arch = "" if where[0] == "lkmm" else ("PPC " if "-A64+" not in test else
+                                              "AArch64 LL/SC " if "+llsc" in test else "AArch64 LSE ")
         out.append(f"{arch}`{var}`: {m.group(1)} {m.group(2)} {m.group(3)}")
     return out, caught
 
