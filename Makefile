@@ -289,6 +289,9 @@ include kernel/bench.mk
 include kernel/relacy.mk
 # QRCU's barriers under the Linux-kernel memory model (herd7, klitmus7).
 include kernel/lkmm.mk
+# The same orderings as compiled for arm64 and ppc64le, under herd7's
+# architecture models (kernel/arch.mk runs them before lkmm-barrier-legs).
+include kernel/arch.mk
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
