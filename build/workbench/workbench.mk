@@ -4,7 +4,7 @@
 # A variable counts only when given on make's command line: CFLAGS, DEFS
 # or RUNFLAGS set in the shell's environment (for some other program)
 # never reach a run; make says it ignored them.
-WB_VARS := MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP SEED STEPS SIMFLAGS RUN TRAILFLAGS PROC TRAIL
+WB_VARS := MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP FORMULA SEED STEPS SIMFLAGS RUN TRAILFLAGS PROC TRAIL
 wb = $(if $(filter command line,$(origin $(1))),$(value $(1)))
 # Each value reaches the tool as WB_NAME in its environment, as typed:
 # never through the shell, so that a path with a space, $ or a quote
