@@ -107,8 +107,8 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
         print(f"{model}: FORMULA= holds a line break; give the formula on one line",
               file=sys.stderr)
         return 2
-    if formula and "-a" not in runflags.split():
-        runflags = " ".join(["-a"] + shlex.split(runflags)) if runflags else "-a"
+    if formula and not searchflags.is_liveness(runflags, **opts):
+        runflags = "-a " + runflags if runflags else "-a"  # the formula's cycles
     name = os.path.basename(model)
     if name.endswith((".m", ".litmus")):
         print(f"{model}: make verify runs Spin on a Promela model; this one is for "
