@@ -2,7 +2,9 @@
 # corpus-selftest: build/tests/corpus-check.py, which holds the workbench
 # to plain Spin on the corpus, is seen to fail on copies of the tools
 # broken in one way each: spin -a's lines hidden again, an approximate
-# search called a plain pass, the trail lost at a loop's break.
+# search called a plain pass, the trail lost at a loop's break, a
+# FORMULA's trail replayed without its claim, the model's own claim
+# searched in place of the formula's.
 set -eu
 . build/tests/caselib.sh
 tmp=$(mktemp -d)
@@ -27,5 +29,9 @@ mutant approx build/lib/panreport.py 's/^    approx = approximate(text)$/    app
 case_ approx 13 "plain Spin says pass, the workbench approximate"
 mutant break build/workbench/interactive-trail.py 's/and re.fullmatch(r"break|goto/and re.fullmatch(r"NONE|goto/'
 case_ break 14 "interactive TRAIL=1 takes the trail's 25 steps of spin -t -p"
-[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 3 broken copies of the tools"
+mutant noclaim build/workbench/simulate.py 's/ + searchflags.formula_flags(formula) + words("TRAILFLAGS"/ + words("TRAILFLAGS"/'
+case_ noclaim 17 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): replay shows every line of plain spin -t -p -g -l -s -r (18); missing"
+mutant firstclaim build/lib/panrun.py 's/^    if "-N" in shlex.split(runflags):$/    if True:/'
+case_ firstclaim 17 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): plain Spin says error, the workbench error"
+[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 5 broken copies of the tools"
 exit "$bad"

@@ -20,7 +20,7 @@ WB_NOTE = $(if $(WB_IGNORED),echo "make $@: ignored $(WB_IGNORED) from your envi
 NO_RULES_GOALS += verify simulate replay interactive list
 .PHONY: verify simulate replay interactive list models-index check-models-index
 
-verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name [FAIR=1], NP=1: liveness
+verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name or FORMULA='[] <> (x == 0)' [FAIR=1], NP=1: liveness
 	@$(WB_NOTE) build/workbench/verify.py --env
 
 simulate: $(OUT)/deps.stamp ## one random run of MODEL=path: SEED=n (else one is chosen and printed), STEPS=1000, SIMFLAGS=-g...
