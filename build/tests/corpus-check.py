@@ -12,7 +12,8 @@ here by hand, in a copy of the model's directory:
               says so, a refusal, with the line that says why); the
               readable trail of an error (spin -t -p) present
   simulate    every line of spin -p -u200 -n5 present, in order
-  replay      every line of spin -t -p -g -l -s -r present, in order
+  replay      every line of spin -t -p -g -l -s -r present, in order (of
+              ./pan -r for a model with embedded C)
   automaton   as many transitions per process as pan -d lists
   interactive TRAIL=1, Enter at each choice: every step of the trail
               taken, the same count as spin -t -p shows
@@ -77,6 +78,8 @@ RUNS = [
     # A claim from a formula typed on the command line: plain Spin is
     # given its negation by hand (spin -a -f '!(...)'), and -N picks it
     # among the model's own claims.
+    ("embedded-c-fails.spin", "embedded C whose assertion fails: its trail replayed by pan -r",
+     {}, ("", "-DSAFETY", ""), "error"),
     ("ltl-blocks.spin", "a formula on the command line (spin -a -f), among ltl blocks",
      {"FORMULA": "[] <> (at == 0)"}, ("", "", "-a -N never_0"), "pass"),
     ("never-named.spin", "a formula on the command line that fails, beside two named claims",
@@ -203,12 +206,17 @@ def check(index, tmp):
     # make replay: the trail with values, as plain Spin replays it.
     if trails:
         n = trails[0][len(name):-len(".trail")]
-        _, want_replay = sh(["spin", f"-t{n}", "-p", "-g", "-l", "-s", "-r"]
-                            + shlex.split(spin_flags) + claim(variables) + [name], cwd=d)
+        how = ["spin", f"-t{n}", "-p", "-g", "-l", "-s", "-r"] + shlex.split(spin_flags) \
+            + claim(variables) + [name]
+        if re.search(r"\bc_(code|expr|state|track|decl)\b", open(path).read()):
+            # spin -t only prints embedded C; Spin says to replay with pan -r.
+            how = ["./pan", f"-r{n}"]
+        _, want_replay = sh(how, cwd=d)
         rcode, rgot = tool("replay", {"MODEL": rel}, out)
         missing = in_order(want_replay, rgot)
+        how = " ".join(how[:-1] if how[0] == "spin" else how)
         say(rcode == 0 and missing is None, f"{label}: replay shows every line of plain "
-            f"spin -t -p -g -l -s -r ({len(want_replay.splitlines())})"
+            f"{how} ({len(want_replay.splitlines())})"
             + (f"; missing {missing!r}" if missing else ""))
     # make interactive TRAIL=1, Enter at each choice; a model that reads
     # STDIN is refused it, since the choices are its input too.

@@ -4,7 +4,8 @@
 # broken in one way each: spin -a's lines hidden again, an approximate
 # search called a plain pass, the trail lost at a loop's break, a
 # FORMULA's trail replayed without its claim, the model's own claim
-# searched in place of the formula's.
+# searched in place of the formula's, a model with embedded C replayed
+# by spin -t rather than pan -r.
 set -eu
 . build/tests/caselib.sh
 tmp=$(mktemp -d)
@@ -30,8 +31,10 @@ case_ approx 13 "plain Spin says pass, the workbench approximate"
 mutant break build/workbench/interactive-trail.py 's/and re.fullmatch(r"break|goto/and re.fullmatch(r"NONE|goto/'
 case_ break 14 "interactive TRAIL=1 takes the trail's 25 steps of spin -t -p"
 mutant noclaim build/workbench/simulate.py 's/ + searchflags.formula_flags(formula) + words("TRAILFLAGS"/ + words("TRAILFLAGS"/'
-case_ noclaim 17 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): replay shows every line of plain spin -t -p -g -l -s -r (18); missing"
+case_ noclaim 18 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): replay shows every line of plain spin -t -p -g -l -s -r -f !(<> (count == 3)) (18); missing"
 mutant firstclaim build/lib/panrun.py 's/^    if "-N" in shlex.split(runflags):$/    if True:/'
-case_ firstclaim 17 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): plain Spin says error, the workbench error"
-[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 5 broken copies of the tools"
+case_ firstclaim 18 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): plain Spin says error, the workbench error"
+mutant spint build/workbench/simulate.py 's/^    if modelfiles.embedded_c(os.path.join(work, name)):$/    if False:/'
+case_ spint 16 "PROBLEM: embedded-c-fails.spin: replay shows every line of plain ./pan -r"
+[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 6 broken copies of the tools"
 exit "$bad"

@@ -147,6 +147,16 @@ CASES = [
     ("fairness with rendezvous: pan's demand for -DNOREDUCE is shown",
      "verify", ["MODEL=M/noreduce.spin", "LTL=turns", "FAIR=1"], None, FAIL,
      ["p.o. reduction not compatible with fairness", "recompile with -DNOREDUCE"], []),
+    # A model with embedded C: spin -t only prints the C code, so its
+    # trail is replayed by the pan that made it (./pan -r), which runs it.
+    ("a search of a model with embedded C that fails",
+     "verify", ["MODEL=M/embedded-c-fails.spin"], None, FAIL,
+     ["pan found 1 error(s) (assertion violated ( now.tally == 3 ))"], []),
+    ("replay of a model with embedded C runs ./pan -r, and says why",
+     "replay", ["MODEL=M/embedded-c-fails.spin"], None, PASS,
+     ["holds embedded C (c_code, c_expr, ...), which spin -t only prints: the trail is "
+      "replayed by ./pan -r", "$ ./pan -r\n", "tally 2", "assertion violated ( now.tally == 3 )"],
+     ["c_code1:"]),
     # A claim from a formula typed on the command line (spin -a -f): the
     # property that must hold, negated for Spin, its acceptance cycles
     # searched; the claim Spin makes shown, the formula in the verdict.

@@ -197,6 +197,8 @@ def replay(model, rid="", flags=""):
     formula = keys.get("formula", "") if not rid else ""
     cmd = (["spin", tflag, "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
            + searchflags.formula_flags(formula) + words("TRAILFLAGS", flags) + [name])
+    if modelfiles.embedded_c(os.path.join(work, name)):
+        cmd = pan_replay(src, work, name, tflag, keys.get("runflags", ""), flags, again)
     code, out = run(cmd, work)
     if code != 0 and not re.search(r"^spin: trail ends after", out, re.M):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
@@ -205,6 +207,27 @@ def replay(model, rid="", flags=""):
     # The trail as the book shows its own (build/workbench/trail-view.py).
     subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
                     work, name, defs, os.environ.get("WB_PROC", ""), source, formula])
+
+
+def pan_replay(src, work, name, tflag, runflags, flags, again):
+    """The command that replays the trail of a model with embedded C:
+    spin -t only prints C code (it cannot execute it), so the pan the
+    search built (same flags, the C compiled in) replays it, ./pan -r
+    (-rN for pan -e's Nth trail; -N for the claim the search used)."""
+    pan = os.path.join(src, "pan")
+    if not os.path.isfile(pan):
+        fail(f"{pan}: the model has embedded C, whose trail only the pan that made it can "
+             f"replay (./pan -r), and it is gone; run {again} first")
+    if flags:
+        fail(f"TRAILFLAGS={flags}: the model has embedded C, whose trail ./pan -r replays; "
+             "spin's flags do not apply: drop TRAILFLAGS")
+    shutil.copy2(pan, os.path.join(work, "pan"))
+    words_ = shlex.split(runflags)
+    claim = words_[words_.index("-N"):words_.index("-N") + 2] if "-N" in words_ else []
+    print(f"--- {name} holds embedded C (c_code, c_expr, ...), which spin -t only prints: "
+          f"the trail is replayed by ./pan -r, the pan its search built, which runs it",
+          flush=True)
+    return ["./pan", "-r" + tflag[2:]] + claim
 
 
 def interactive(model, defs="", flags=""):
