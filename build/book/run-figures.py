@@ -55,7 +55,7 @@ def figures(text):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else runstore.OUT
     ids = set()
-    for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
+    for path in glob.glob(os.path.join(runstore.run_dir(out), "*.out")) + \
             glob.glob(os.path.join(runstore.RECORDED, "*.out")):
         ids.add(os.path.basename(path)[:-len(".out")])
     shown, other = {}, {}
