@@ -212,7 +212,7 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
 # reads are its prerequisites, so make chapter-N makes them first.
-KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(OUT)/runs/,$(addsuffix .out,$(shell \
+KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
 	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)) \
 	$(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs

@@ -57,7 +57,7 @@ automaton: $(OUT)/deps.stamp ## draw the state machines of MODEL=path's processe
 VIEW_TOOLS := $(call SHA,build/workbench/viewpage.py $(LIB))
 $(OUT)/views/automaton.%.md: $(call SHA,build/workbench/automaton.py) $(VIEW_TOOLS) $(wildcard models/*.spin models/*.h)
 	@build/workbench/automaton.py --md $@
-$(OUT)/views/unreached.%.md: $(OUT)/runs/%.out $(call SHA,build/workbench/unreached.py) $(VIEW_TOOLS)
+$(OUT)/views/unreached.%.md: $(RUNS_DIR)/%.out $(call SHA,build/workbench/unreached.py) $(VIEW_TOOLS)
 	@build/workbench/unreached.py --md $@
 ALL_RUNS += $(filter $(OUT)/views/%,$(BOOK_GENERATED))
 
