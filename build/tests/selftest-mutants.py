@@ -80,7 +80,7 @@ MUTANTS = [
      'if returncode == 0 and "State-vector" not in text and \\', 'if False and \\',
      "make verify: RUNFLAGS=-d shows what pan prints, the state tables", "workbench"),
     ("the printed command without its budgets", "build/workbench/verify.py",
-     "runflags, (seconds, mb)))", "runflags))",
+     "flags, (seconds, mb), formula)", "flags, None, formula)",
      "make verify: the command printed is the one that runs, budgets and all", "workbench"),
     ("-DCOLLAPSE suggested for pan's hash table", "build/lib/panrun.py",
      "        fixed = fixed_memory(text, runflags)", "        fixed = None",

@@ -31,7 +31,8 @@ litmus=${KERNEL_LITMUS:-kernel/litmus}
 # .expect (the boot runs those tests and the variants their headers
 # name), so that a test edited since makes its kept boot stale.
 scenhash() {
-	for t in $(sed -n 's/^never=//p' "$configs/$1.expect"); do
+	tests=$(sed -n 's/^never=//p' "$configs/$1.expect")
+	for t in $tests; do
 		[ -r "$litmus/$t.litmus" ] || {
 			echo "soak-runs: $configs/$1.expect: never=$t names no file $litmus/$t.litmus; add the test or drop the line" >&2
 			exit 1
@@ -39,7 +40,7 @@ scenhash() {
 	done
 	{
 		cat "$configs/CFcommon" "$configs/$1" "$configs/$1.boot" "$configs/$1.expect"
-		for t in $(sed -n 's/^never=//p' "$configs/$1.expect"); do
+		for t in $tests; do
 			cat "$litmus/$t.litmus"
 		done
 	} | sha256sum | cut -d' ' -f1
