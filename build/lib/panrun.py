@@ -12,8 +12,7 @@ import time
 
 from modelfiles import claim_names, copy_model, defs_overridden
 from runstore import RunError
-from blockformat import default
-from searchflags import budgets, defs_problem, depth_flag, formula_flags
+from searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
 
 
 def _progress(line, label):
@@ -83,8 +82,8 @@ def run_full(model, workdir, defs="", cflags=None, runflags="",
     hold, whose negation Spin turns into the claim (spin -a -f '!(F)');
     ANNOUNCE(runflags), when given, is called once pan's flags are known
     (after spin -a), before the search."""
-    if cflags is None:  # a safety search with the format's default flags
-        cflags = default("pan", "cflags")
+    if cflags is None:  # a safety search with its own flags alone
+        cflags = " ".join(pan_cflags())
     for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
         if shutil.which(tool) is None:
             raise RunError(f"{tool}: not installed; run make deps "

@@ -932,6 +932,42 @@ def workbench_cases(proj, fx):
                                                      "list", "models-index")), out)
 
 
+# One meaning for C flags (build/lib/searchflags.py's pan_cflags): a
+# block's cflags= and make verify's CFLAGS= are added to the search's own
+# flags, the ones they lack put first, so that flags naming them compile as
+# written.  (the flags given, ltl=, the cc line the book's command and make
+# verify must both show.)
+CFLAGS_CASES = [
+    ("-DCOLLAPSE", "", "cc -DSAFETY -DCOLLAPSE "),
+    ("-O2 -DSAFETY -DCOLLAPSE", "", "cc -O2 -DSAFETY -DCOLLAPSE "),
+    ("-DSAFETY -DBFS", "", "cc -DSAFETY -DBFS "),
+    ("-O2", "q", "cc -O2 "),
+]
+
+
+def cflags_cases(proj, fx):
+    """cflags= and CFLAGS= mean one thing: the command the book shows for a
+    block (build/book/search-command.py, from the flags file the extractor
+    writes) and make verify's printed command compile pan alike."""
+    d = os.path.join(proj, "out", "cflags-cases")
+    os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, "cycle.spin"), "w").write(CYCLE_MODEL)
+    for i, (given, ltl, want) in enumerate(CFLAGS_CASES):
+        model = "models/tiny.spin" if not ltl else "out/cflags-cases/cycle.spin"
+        flags = os.path.join(d, f"run.cf{i}.flags")
+        open(flags, "w").write(f"chapter=x\nid=cf{i}\nmodel={model}\ndefs=\ncflags={given}\n"
+                               f"runflags=\nltl={ltl}\nfair=\nnp=\ntimeout=\nmemlim=\n")
+        code, book = sh(proj, "build/book/search-command.py", flags)
+        code2, verify = sh(proj, "build/workbench/verify.py", model, "", given, "",
+                           *([f"ltl={ltl}"] if ltl else []))
+        cc = re.search(r"; (cc [^;]*?)(?:-DMEMLIM=\d+ )?-o pan", verify)
+        expect(f"cflags: {given!r}{' (ltl=' + ltl + ')' if ltl else ''} compiles as {want.strip()!r}, "
+               "in a block and in make verify alike",
+               code == 0 and f"; {want}-o pan pan.c" in book and cc and cc.group(1) == want,
+               f"the book shows {book.strip()!r}; make verify ran "
+               f"{cc.group(1) if cc else verify[-400:]!r}", (book, "cc "))
+
+
 # Every group of cases after the baseline, in the order they run: (name,
 # function of the scratch project and the fixture's parts).
 GROUPS = [
@@ -949,6 +985,7 @@ GROUPS = [
     ("edits", edit_cases),
     ("verify", verify_cases),
     ("verify-depth", verify_depth_cases),
+    ("cflags", cflags_cases),
     ("exercise", exercise_cases),
     ("cached", cached_cases),
     ("interrupt", interrupt_cases),

@@ -127,6 +127,21 @@ CASES = [
     ("a bitstate pass is called approximate",
      "verify", ["MODEL=M/bitstate.spin", "CFLAGS=-DBITSTATE", "RUNFLAGS=-w18"], None, PASS,
      ["a bitstate search stored: an approximate search"], []),
+    # One meaning for CFLAGS, a block's cflags= too (searchflags.pan_cflags):
+    # added to the search's own flags, those it lacks put first, so that
+    # flags naming them compile as typed (chapter 5's command), never twice.
+    ("CFLAGS adds to a safety search's -DSAFETY",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-DCOLLAPSE"], None, PASS,
+     ["; cc -DSAFETY -DCOLLAPSE -DMEMLIM="], []),
+    ("CFLAGS that name -DSAFETY compile as typed",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-O2 -DSAFETY -DCOLLAPSE"], None, PASS,
+     ["; cc -O2 -DSAFETY -DCOLLAPSE -DMEMLIM="], []),
+    ("-DSAFETY typed again is not compiled twice",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-DSAFETY -DCOLLAPSE"], None, PASS,
+     ["; cc -DSAFETY -DCOLLAPSE -DMEMLIM="], ["-DSAFETY -DSAFETY"]),
+    ("a liveness search adds nothing to CFLAGS",
+     "verify", ["MODEL=M/noreduce.spin", "LTL=turns", "FAIR=1", "CFLAGS=-DNOREDUCE"], None, ANY,
+     ["; cc -DNOREDUCE -DMEMLIM="], ["-DSAFETY"]),
     # The trail page names what was violated.
     ("the trail page names the violated assertion",
      "verify", ["MODEL=M/elided-break.spin"], None, FAIL,

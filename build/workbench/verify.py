@@ -116,11 +116,8 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
               file=sys.stderr)
         return 2
     try:
-        # Your flags are added to the default ones (-DSAFETY for a safety
-        # search, none for a liveness one).
-        live = searchflags.is_liveness(runflags, **opts)
-        base = [] if live else shlex.split(blockformat.default("pan", "cflags"))
-        cflags = " ".join(base + [w for w in shlex.split(cflags) if w not in base])
+        # Your flags are added to the search's own, as a block's cflags=
+        # are (searchflags.pan_cflags).
         cflags, runflags = searchflags.search_flags(cflags, runflags, where=model, **opts)
     except ValueError as e:
         print(f"{model}: cannot read the flags ({e}); check the quotes of CFLAGS/RUNFLAGS",
