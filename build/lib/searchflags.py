@@ -121,9 +121,9 @@ def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
     for name, value in (("fair", fair), ("np", np)):
         if value not in ("", "1"):
             raise RunError(f"{where}: {name}={value!r}: give {name}=1 or leave it out")
-    if live and "-DSAFETY" in cw:
+    if live and any(w in cw for w in _words(SAFETY_CFLAGS)):
         raise RunError(f"{where}: a search for cycles cannot use a pan compiled with "
-                       "-DSAFETY (pan skips cycles then); drop -DSAFETY from the C flags")
+                       f"{SAFETY_CFLAGS} (pan skips cycles then); drop {SAFETY_CFLAGS} from the C flags")
     if np and ltl:
         raise RunError(f"{where}: ltl={ltl} and np=1 ask for two searches; pan looks "
                        "for acceptance cycles (ltl) or non-progress cycles (np) in one"
