@@ -259,6 +259,9 @@ qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for
 include build/per-chapter/shrinking-qrcu/qrcu-big.mk
 include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
 include build/workbench/exercises.mk
+# LTSmin and Spin's parallel searches (the chapter on models that outgrow
+# one core or one machine).
+include build/ltsmin/ltsmin.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
 # (A copy of the harness without kernel/, such as its self-test's, has

@@ -57,6 +57,7 @@ done
 patches=
 if [ $patched = yes ]; then
 	patches=$(ls "$here"/patches/*.patch)
+	# shellcheck disable=SC2086 # the patches' names hold no space
 	sums="$sums $(cat $patches | sha256sum | cut -d' ' -f1)"
 else
 	sums="$sums unpatched"

@@ -1,0 +1,157 @@
+"""ltsmin: the adapter of Promela models (.spin files) run by LTSmin,
+built from build/third-party/ by make ltsmin into out/ltsmin/.
+
+SpinS, LTSmin's Promela front-end, compiles the model into a shared
+library (NAME.spins); one of LTSmin's back-ends then searches it for a
+failing assertion (--action=assert):
+
+  seq   prom2lts-seq, one core
+  mc    prom2lts-mc, several threads sharing one table (--threads=N)
+  sym   prom2lts-sym, decision diagrams (Sylvan)
+  dist  prom2lts-dist, two processes under Open MPI (mpirun -np 2),
+        each owning half of the states (--mpi)
+
+A block says which back-end as the first word of its args=, e.g.
+args="seq", args="mc --threads=2"; the rest are the tool's own flags.
+Its set= pairs become -D flags of SpinS's preprocessor: the model's
+sizes and, for each proctype that init starts with `run`, how many
+instances there are (__instances_NAME), which SpinS cannot count.
+
+Compared: the verdict and, for the tools whose counts do not depend on
+timing (seq, sym, dist), the number of states.  mc's count and every
+time vary from run to run."""
+
+import os
+import re
+import subprocess
+
+import checkers
+from runstore import RunError
+
+SUFFIX = ".spin"
+PACKAGE = "make ltsmin"
+BACKENDS = ("seq", "mc", "sym", "dist")
+RANKS = 2
+
+FIELDS = [
+    ("verdict", "verdict"),
+    ("error", "first error"),
+    ("states", "states"),
+]
+VARYING = [("time", "seconds the search took")]
+
+
+def bindir():
+    """Where make ltsmin put the tools (LTSMIN, or out/ltsmin)."""
+    base = os.environ.get("LTSMIN") or os.path.join(os.environ.get("OUT", "out"), "ltsmin")
+    return os.path.abspath(os.path.join(base, "bin"))
+
+
+def _tool(name):
+    path = os.path.join(bindir(), name)
+    if not os.access(path, os.X_OK):
+        raise RunError(f"{path} is missing: build LTSmin with make ltsmin")
+    return path
+
+
+def version():
+    stamp = os.path.join(os.path.dirname(bindir()), "stamp")
+    p = subprocess.run([_tool("prom2lts-seq"), "--version"], capture_output=True, text=True)
+    first = (p.stdout.strip().splitlines() or ["prom2lts-seq ?"])[0]
+    sums = open(stamp).read().split() if os.path.exists(stamp) else ["unstamped"]
+    # The last word of the stamp is the SpinS patches' sum (or "unpatched").
+    return f"LTSmin {first}; SpinS patches {sums[-1][:16]}"
+
+
+def prepare(text, settings, path):
+    """The model as it is: set= becomes -D flags (commands); each value
+    must be a whole number."""
+    for name, value in settings:
+        if not value.isdigit():
+            raise RunError(f"set={name}={value}: give each name a whole number (a -D of SpinS)")
+    return text
+
+
+def _split(spec):
+    words = spec.get("args", "").split()
+    if not words or words[0] not in BACKENDS:
+        raise RunError(f"{spec.get('id', '?')}: args= must start with the back-end, one of "
+                       f"{' '.join(BACKENDS)} (e.g. args=\"seq\")")
+    return words[0], words[1:]
+
+
+def commands(name, spec):
+    backend, flags = _split(spec)
+    defs = [f"-D{w}" for w in spec.get("set", "").split()]
+    compile_ = " ".join(["spins"] + defs + [name])
+    tool = f"prom2lts-{backend}"
+    search = [tool, "--action=assert"] + flags + [name + ".spins"]
+    if backend == "dist":
+        search = ["mpirun", "-np", str(RANKS), tool, "--mpi"] + search[1:]
+    return [compile_, " ".join(search)]
+
+
+def run(text, name, work, spec, timeout, memlim, execute):
+    with open(f"{work}/{name}", "w") as f:
+        f.write(text)
+    # The model's #include files sit beside it in models/.
+    here = os.path.dirname(os.path.abspath(os.path.join("models", name)))
+    for inc in re.findall(r'^\s*#include\s+"([^"]+)"', text, re.M):
+        src = os.path.join(here, inc)
+        if not os.path.exists(src):
+            raise RunError(f"models/{name} includes {inc}, which is not in models/")
+        with open(src) as f, open(os.path.join(work, inc), "w") as g:
+            g.write(f.read())
+    backend, _ = _split(spec)
+    compile_, search = commands(name, spec)
+    argv = compile_.split()
+    argv[0] = _tool("spins")
+    p = execute(argv, "spins")
+    if p.returncode != 0 or not os.path.exists(os.path.join(work, name + ".spins")):
+        lines = (p.stdout + p.stderr).strip().splitlines()
+        first = next((ln for ln in lines if "rror" in ln), lines[-1] if lines else "(no message)")
+        raise RunError(f"{spec['id']}: SpinS rejects models/{spec['model']}: {first}")
+    argv = search.split()
+    at = argv.index(f"prom2lts-{backend}")
+    argv[at] = _tool(argv[at])
+    if backend == "dist":
+        checkers.need("mpirun", "openmpi-bin")
+        # Open MPI refuses root unless told; a sandboxed run is often root.
+        argv[1:1] = ["--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+    p = execute(argv, f"prom2lts-{backend}")
+    return f"$ {search}\n" + p.stdout + p.stderr
+
+
+def parse(report):
+    f = {}
+    m = re.search(r"^\$ (\S+ )*?(?:mpirun .*?)?(prom2lts-\w+)", report, re.M)
+    if m:
+        f["tool"] = m.group(2)
+    if re.search(r"assertion violation|Assertion violation|action assert|Found \"assert\" action|"
+                 r"found assert", report, re.I):
+        f["verdict"] = "assertion violated"
+        f["error"] = "assert"
+    elif re.search(r"state space has|Exploration took|explored \d+ states|"
+                   r"reachable states|states \d+ transitions", report, re.I):
+        f["verdict"] = "no error found"
+    states = re.findall(r"(?:state space has|explored) ([\d.e+]+) (?:states|\S+ states)", report)
+    if not states:
+        states = re.findall(r"([\d]+) states [\d]+ transitions", report)
+    if states:
+        f["states"] = states[-1]
+    if f.get("tool") == "prom2lts-mc":
+        f.pop("states", None)
+    m = re.findall(r"(?:Exploration took|Total exploration time) [\d,]+ group checks.*?([\d.]+) (?:real|sec)",
+                   report)
+    if m:
+        f["time"] = m[-1]
+    return f
+
+
+def verdict(fields):
+    v = fields.get("verdict")
+    if v == "no error found":
+        return "pass"
+    if v == "assertion violated":
+        return "fail"
+    return None
