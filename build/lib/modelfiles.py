@@ -5,6 +5,7 @@ by a change (a diff or a sed script)."""
 import hashlib
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -13,47 +14,121 @@ import runstore
 from runstore import RunError
 
 
+# What the C preprocessor removes before it reads a directive: comments
+# (a string is kept whole, so that "/*" inside one opens nothing).
+_LEXEME = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"', re.S)
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+
+
+def strip_comments(text):
+    """TEXT with its C comments blanked, line breaks kept."""
+    return _LEXEME.sub(lambda m: m.group(0) if m.group(0).startswith('"')
+                       else re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
 def includes(model_path, here=None):
-    """Files a model pulls in with #include "x", found beside it (or in
-    HERE: a variant written elsewhere takes its includes from the
-    directory of the file it was made from)."""
+    """Files a model pulls in with #include "x", found as the C
+    preprocessor finds them: beside the file that includes them (a
+    relative path, subdirectories and .. included), then in HERE (a
+    variant written elsewhere takes its includes from the directory of
+    the file it was made from).  An include inside a comment is none.  A
+    file found nowhere is listed where it was looked for first (Spin's
+    preprocessor names it when it runs)."""
     found = []
-    here = os.path.dirname(model_path) if here is None else here
-    try:
-        text = open(model_path).read()
-    except OSError:
-        return found
-    for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
-        path = os.path.join(here, name)
-        if path not in found:
-            found.append(path)
-            found.extend(p for p in includes(path) if p not in found)
+    base = os.path.dirname(model_path) if here is None else here
+
+    def scan(path, where):
+        try:
+            text = strip_comments(open(path).read())
+        except OSError:
+            return
+        for name in _INCLUDE.findall(text):
+            tries = [os.path.normpath(os.path.join(d, name)) for d in (where, base)]
+            inc = next((t for t in tries if os.path.isfile(t)), tries[0])
+            if inc not in found:
+                found.append(inc)
+                scan(inc, os.path.dirname(inc))
+    scan(model_path, base)
     return found
 
 
 def copy_model(model, workdir, here=None):
-    """Copy MODEL's includes (see includes(), HERE alike) into WORKDIR,
-    and MODEL too unless it is there already.  Raises RunError naming an
-    included file that is missing."""
-    for path in [model] + includes(model, here):
+    """Copy MODEL and its includes (see includes(), HERE alike) into
+    WORKDIR, each include at its path relative to the model's directory,
+    so that Spin's preprocessor finds it there as it would beside the
+    model.  Returns the preprocessor flags Spin needs beyond that: an
+    include above the model's directory (#include "../x.h") is read
+    where it is, through -E-I (the model's directory as cpp's search
+    path), never copied out of WORKDIR.  An include that does not exist
+    is left for Spin to name."""
+    base = os.path.dirname(model) if here is None else here
+    extra = include_flags(model, here)
+    dest = os.path.join(workdir, os.path.basename(model))
+    if not os.path.exists(dest) or not os.path.samefile(model, dest):
+        shutil.copy(model, dest)
+    for path in includes(model, here):
         if not os.path.isfile(path):
-            raise RunError(f"{model}: includes {os.path.basename(path)}, "
-                           f"which is not in {os.path.dirname(path) or '.'}/;"
-                           f" put it beside the model")
-        dest = os.path.join(workdir, os.path.basename(path))
+            continue
+        rel = os.path.relpath(path, base or ".")
+        if rel.split(os.sep)[0] == os.pardir:
+            continue
+        dest = os.path.join(workdir, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
         if not os.path.exists(dest) or not os.path.samefile(path, dest):
             shutil.copy(path, dest)
+    return extra
+
+
+def include_flags(model, here=None):
+    """The preprocessor flags Spin needs to read MODEL's includes from a
+    copy (copy_model): -E-I and the model's directory when an include
+    lies above it, else none."""
+    base = os.path.dirname(model) if here is None else here
+    above = any(os.path.relpath(p, base or ".").split(os.sep)[0] == os.pardir
+                for p in includes(model, here) if os.path.isfile(p))
+    return ["-E-I" + os.path.abspath(base or ".")] if above else []
 
 
 def fresh_copy(model, workdir):
-    """Empty WORKDIR, then copy MODEL and the files it includes into it.
-    Raises RunError when MODEL is not a file, or an include is missing."""
+    """Empty WORKDIR, then copy MODEL and the files it includes into it
+    (copy_model, whose preprocessor flags it returns).  Raises RunError
+    when MODEL is not a file."""
     if not os.path.isfile(model):
         raise RunError(f"{model}: no such model file; give the path of a .spin file, "
                        "e.g. MODEL=models/increment.spin")
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
-    copy_model(model, workdir)
+    return copy_model(model, workdir)
+
+
+def defs_overridden(model, defs, workdir, extra=()):
+    """When a -DNAME of DEFS is overridden by the model's own #define
+    (Spin's preprocessor keeps the model's value and only warns), one
+    line naming the macro, the file and line of the #define and the fix;
+    else None.  Asks the preprocessor Spin uses, in WORKDIR (the model's
+    copy and its includes)."""
+    names = [w[2:].split("=", 1)[0] for w in shlex.split(defs) if w.startswith("-D")]
+    if not names:
+        return None
+    p = subprocess.run(["gcc", "-std=gnu99", "-E", "-x", "c", "-o", os.devnull]
+                       + shlex.split(defs) + [e[2:] for e in extra]
+                       + [os.path.basename(model)],
+                       cwd=workdir, capture_output=True, text=True)
+    m = re.search(r'^(\S+?):(\d+):(?:\d+:)? warning: "(\w+)" redefined', p.stderr, re.M)
+    if not m or m.group(3) not in names:
+        return None
+    where, line, name = m.group(1), int(m.group(2)), m.group(3)
+    try:
+        text = open(os.path.join(workdir, where)).read().splitlines()[line - 1].strip()
+    except (OSError, IndexError):
+        text = f"#define {name} ..."
+    # The copy's name, as the reader knows the file.
+    where = model if where == os.path.basename(model) else \
+        os.path.normpath(os.path.join(os.path.dirname(model), where))
+    given = next(w for w in shlex.split(defs) if w[2:].split("=", 1)[0] == name)
+    return (f"{where}:{line}: {text!r} overrides DEFS={given}, so the run would use the "
+            f"model's {name}, not yours; guard the line (#ifndef {name} ... #endif) to let "
+            f"DEFS set it, or drop {given} from DEFS")
 
 
 def transform(base_text, body):
@@ -101,6 +176,20 @@ def ltl_names(model):
             continue
         text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
         names += [n for n in re.findall(r"^\s*ltl\s+(\w+)\s*\{", text, re.M)
+                  if n not in names]
+    return names
+
+
+def claim_names(model):
+    """The names of the claims of MODEL and its includes that pan -N
+    can pick: its ltl formulas and its named never claims."""
+    names = []
+    for path in [model] + includes(model):
+        try:
+            text = strip_comments(open(path).read())
+        except OSError:
+            continue
+        names += [n for n in re.findall(r"^\s*(?:ltl|never)\s+(\w+)\s*\{", text, re.M)
                   if n not in names]
     return names
 

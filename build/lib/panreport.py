@@ -102,7 +102,7 @@ def parse(text):
                   r"([+-]) \((.*)\)\s*$", text, re.M)
     if m:
         f["cycles"] = f"{' '.join(m.group(1).split())} {m.group(2)} ({m.group(3)})"
-    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|acceptance "
+    m = re.search(r"^pan:\d*:?\s*(.*(?:violated|invalid end state|end state in claim|acceptance "
                   r"cycle|non-progress cycle).*?)(?: \(at depth -?\d+\))?$", text,
                   re.M)
     if m:
@@ -146,6 +146,116 @@ def coverage_warning(text):
                 " errors' proves nothing; raise -w (e.g. RUNFLAGS=-w28) or drop"
                 " -DBITSTATE")
     return None
+
+
+# How a search that gave a report ended, and the verdict line make verify
+# prints: (key, what pan printed, what the line says).  search_end()
+# picks the row; a search cut short (the depth limit, 'Search not
+# completed', no report) is incomplete() above, a budget reached is
+# panrun's, each with pan's own lines shown.
+SEARCH_ENDS = [
+    ("error", "errors: N (N > 0) and one line 'pan: wrote NAME.trail'",
+     "pan found N error(s) (the first: what pan names); the trail above shows how"),
+    ("errors-trails", "errors: N and several 'pan: wrote' lines (pan -e: a trail per error)",
+     "pan found N errors and wrote N trails; the first is above, make replay replays it"),
+    ("errors-no-trail", "errors: N and no 'pan: wrote' line (pan -c0 counts errors "
+     "without keeping a trail; -cK keeps only the Kth)",
+     "pan found N error(s) but wrote no trail; run without -c0 for the trail of the first"),
+    ("pass", "errors: 0 after a full search ('Full statespace search')",
+     "no errors (or: no acceptance / non-progress cycles, with or without fairness) in S states"),
+    ("pass-approximate", "errors: 0 after a bitstate or hash-compact search",
+     "the same, said to be approximate: states may have been skipped, so it proves nothing"),
+]
+
+
+# How a simulation (spin -p, make simulate) ended, and what make
+# simulate says of it: (key, what Spin printed, what the line says).
+# sim_end() picks the row; errors in statements on the way (an index out
+# of bounds: Spin prints the error and goes on) are added to any of them.
+SIM_ENDS = [
+    ("rejected", "no step, and an error (a syntax error, a missing include)",
+     "spin rejects the model: its first error line"),
+    ("assertion", "'assertion violated': Spin stops there",
+     "it stopped at a violated assertion"),
+    ("step-limit", "'depth-limit (-uN steps) reached'", "it stopped at the step limit"),
+    ("deadlock", "'timeout' with a process not at a valid end state",
+     "it stopped in a deadlock: no process can move"),
+    ("blocked-valid", "'timeout' with every process left at a valid end state",
+     "no process can move, each at a valid end state (not a deadlock)"),
+    ("end", "none of these: every process terminated", "it ran to its end"),
+]
+SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s")
+SIM_FINAL = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(\S+\) \S+:\d+ \(state \d+\)(.*)$")
+
+
+def sim_end(out, returncode):
+    """(key of SIM_ENDS, exit status, the words that end make simulate's
+    line) for a simulation that printed OUT and exited RETURNCODE."""
+    lines = out.splitlines()
+    errors = [l.strip() for l in lines if "Error:" in l and "assertion violated" not in l]
+    stepped = any(SIM_STEP.match(l) for l in lines)
+    if returncode != 0 and not stepped:
+        return "rejected", 2, "spin rejects the model: " + (errors[0] if errors else
+                                                           "see its message above")
+    after = ""
+    if errors:
+        after = (f"; on the way Spin reported {len(errors)} error(s) in statements (the "
+                 f"first: {errors[0]}), which a search with make verify stops at")
+    if any("assertion violated" in l for l in lines):
+        return "assertion", 1, "it stopped at a violated assertion" + after
+    if any(re.match(r"^depth-limit \(-u\d+ steps\) reached", l) for l in lines):
+        return "step-limit", 1 if errors else 0, "it stopped at the step limit" + after
+    if any(l.strip() == "timeout" for l in lines):
+        tail = lines[max(i for i, l in enumerate(lines) if l.strip() == "timeout"):]
+        final = [m.group(1) for m in map(SIM_FINAL.match, tail) if m]
+        stuck = [f for f in final if "<valid end state>" not in f]
+        if stuck:
+            return "deadlock", 1, (f"it stopped in a deadlock: no process can move, and "
+                                   f"{len(stuck)} of the {len(final)} left are not at a valid "
+                                   "end state (Spin prints timeout)" + after)
+        return "blocked-valid", 1 if errors else 0, (
+            "no process can move, each left at a valid end state, which is no deadlock "
+            "(Spin prints timeout)" + after)
+    return "end", 1 if errors else 0, "it ran to its end" + after
+
+
+def approximate(text):
+    """'bitstate' or 'hash-compact' when pan's search may skip states, else None."""
+    if re.search(r"^Bit statespace search", text, re.M):
+        return "bitstate"
+    if re.search(r"^Hash-Compact \d+ search", text, re.M):
+        return "hash-compact"
+    return None
+
+
+def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
+    """(exit status, the verdict line) of a complete report, by the row of
+    SEARCH_ENDS it matches.  '{replay}' in the line stands for the make
+    replay command of the model."""
+    errors = fields.get("errors")
+    kind = f" (the first: {fields['violation']})" if fields.get("violation") else ""
+    if errors not in (None, "0"):
+        if len(trails) > 1:
+            names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"
+            return 1, (f"pan found {errors} error(s){kind} and wrote {len(trails)} trails "
+                       f"({names}); the first is above, {{replay}} replays it")
+        if not trails:
+            return 1, (f"pan found {errors} error(s){kind} but wrote no trail (./pan "
+                       f"{runflags}: -c0 counts errors without keeping a trail, -cK keeps "
+                       "only the Kth); run without -c0 for the trail of the first")
+        return 1, f"pan found {errors} error(s){kind}; the trail above shows how"
+    what = "no errors"
+    if is_liveness(runflags, ltl, fair, np):
+        words = runflags.split()
+        kind = "non-progress cycles" if "-l" in words else \
+            f"acceptance cycles of {fields.get('claim')}"
+        what = f"no {kind} ({'under weak fairness' if '-f' in words else 'without fairness'})"
+    approx = approximate(text)
+    if approx:
+        return 0, (f"{what} among the {fields.get('stored')} states a {approx} search stored: "
+                   "an approximate search, which may have skipped states, so this proves "
+                   "nothing; a full search (without -DBITSTATE or -DHC) does")
+    return 0, f"{what} in {fields.get('stored')} states"
 
 
 def liveness_problem(fields, runflags="", ltl="", fair="", np=""):

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 
-from modelfiles import copy_model
+from modelfiles import copy_model, defs_overridden
 from runstore import RunError
 from blockformat import default
 from searchflags import budgets, defs_problem, depth_flag
@@ -46,15 +46,36 @@ def fixed_memory(text, runflags):
     return f"its DFS stack (-m{m})", at_least, f"a shallower stack (RUNFLAGS=-m{max(m // 10, 100)})"
 
 
+class Result:
+    """One search: pan's report (text), the readable trail of the first
+    trail pan wrote (trail, or None), the seconds, every line spin -a
+    printed (spin_lines, warnings and the ltl translation included), the
+    trail files pan wrote (trails, in its order), and the preprocessor
+    flags Spin was given (defs: DEFS and what the model's includes need,
+    see modelfiles.copy_model)."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
 def run(model, workdir, defs="", cflags=None, runflags="",
         timeout=None, memlim=None, label=None, trail=True):
     """Compile and run MODEL in a private directory, which then becomes
     WORKDIR (two runs of one model at once never share files).
 
-    Returns (pan_output, trail_text_or_None, seconds).  Raises RunError
-    when Spin or the C compiler rejects the model, or the search was cut
-    short by the time or memory budget.
+    Returns (pan_output, trail_text_or_None, seconds); run_full() the
+    whole Result.  Raises RunError when Spin or the C compiler rejects
+    the model, DEFS sets a macro the model's own #define overrides, or
+    the search was cut short by the time or memory budget (the RunError's
+    output then holds what Spin or pan printed).
     """
+    r = run_full(model, workdir, defs, cflags, runflags, timeout, memlim, label, trail)
+    return r.text, r.trail, r.seconds
+
+
+def run_full(model, workdir, defs="", cflags=None, runflags="",
+             timeout=None, memlim=None, label=None, trail=True):
+    """run(), returning the whole Result."""
     if cflags is None:  # a safety search with the format's default flags
         cflags = default("pan", "cflags")
     for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
@@ -91,16 +112,23 @@ def run(model, workdir, defs="", cflags=None, runflags="",
 def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
          asked_t, asked_m, label, trail):
     name = os.path.basename(model)
-    copy_model(model, workdir)
+    extra = copy_model(model, workdir)
+    overridden = defs_overridden(model, defs, workdir, extra)
+    if overridden:
+        raise RunError(overridden)
+    defs = " ".join(shlex.split(defs) + extra)
 
     spin = ["spin"] + shlex.split(defs) + ["-a", name]
-    p = subprocess.run(spin, cwd=workdir, capture_output=True, text=True)
+    p = subprocess.run(spin, cwd=workdir, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    spin_lines = p.stdout.splitlines()
     if p.returncode != 0 or not os.path.isfile(os.path.join(workdir, "pan.c")):
-        msg = (p.stdout + p.stderr).strip().splitlines()
-        first = next((l for l in msg if "error" in l.lower()), msg[0] if msg
-                     else "spin failed")
-        raise RunError(f"{model}: spin rejects the model: {first.strip()} "
-                       f"(fix the model; try: spin {defs + ' ' if defs else ''}-a {model})")
+        first = next((l for l in spin_lines if "error" in l.lower()), spin_lines[0]
+                     if spin_lines else "spin failed")
+        e = RunError(f"{model}: spin rejects the model: {first.strip()} "
+                     f"(fix the model; try: {quoted(['spin'] + shlex.split(defs) + ['-a', model])})")
+        e.output = p.stdout
+        raise e
 
     cc = (["cc"] + shlex.split(cflags) + [f"-DMEMLIM={memlim}", "-o", "pan",
                                           "pan.c"])
@@ -112,8 +140,8 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
 
     cmd = ["timeout", str(timeout), "./pan"] + shlex.split(runflags)
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=workdir, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=workdir, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = []
     try:
         for line in proc.stdout:
@@ -126,7 +154,46 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
         raise
     seconds = time.monotonic() - start
     text = "".join(out)
-    if proc.returncode == 124:
+    try:
+        _judge(model, text, proc.returncode, cflags, runflags, timeout, memlim, which,
+               asked_t, asked_m)
+    except RunError as e:
+        if not getattr(e, "output", None):  # what pan printed, never dropped
+            e.output = text
+        raise
+    # The trails pan wrote, as it names them: none with -c0, one per
+    # error with -e.  The first is replayed (spin -tN for a numbered one).
+    trails = re.findall(r"^pan: wrote (\S+\.trail)$", text, re.M)
+    trail_text = None
+    if trail and trails and os.path.isfile(os.path.join(workdir, trails[0])):
+        p = subprocess.run(["spin"] + shlex.split(defs) + [trail_flag(name, trails[0]), "-p", name],
+                           cwd=workdir, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # spin warns when the model's copy looks newer than the trail (same
+        # second); the warning is about our copying, not about the model.
+        trail_text = "".join(l for l in p.stdout.splitlines(True)
+                             if "is newer than" not in l)
+    return Result(text=text, trail=trail_text, seconds=seconds, spin_lines=spin_lines,
+                  trails=trails, defs=defs)
+
+
+def quoted(words):
+    """A command as a shell reads it back: each word quoted when needed."""
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def trail_flag(name, trail):
+    """spin's flag that replays TRAIL of the model NAME: -t, or -tN for
+    the Nth trail of pan -e (NAME + N + .trail)."""
+    n = trail[len(name):-len(".trail")] if trail.startswith(name) else ""
+    return f"-t{n}" if n.isdigit() else "-t"
+
+
+def _judge(model, text, returncode, cflags, runflags, timeout, memlim, which,
+           asked_t, asked_m):
+    """Raise RunError when pan's run gives no verdict: a budget, a vector
+    too small, no search, no report."""
+    if returncode == 124:
         if which["time"] == "ceiling" and asked_t:
             raise RunError(f"{model}: search stopped at the time ceiling TIME="
                            f"{timeout} s, below the {asked_t} s its block allows;"
@@ -169,7 +236,7 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        f"vector, e.g. CFLAGS=\""
                        + " ".join([w for w in shlex.split(cflags) if not w.startswith("-DVECTORSZ")]
                                   + ["-DVECTORSZ=4096"]) + "\")")
-    if proc.returncode == 0 and "State-vector" not in text and \
+    if returncode == 0 and "State-vector" not in text and \
             not re.search(r"error|disabled by|requires|unknown option|not supported", text, re.I):
         # Flags such as -d (the state tables) make pan print something
         # other than a search and stop: that is the answer, not a failure.
@@ -177,22 +244,13 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                      "above; drop those RUNFLAGS to search")
         e.output = text
         raise e
-    if proc.returncode not in (0, 1) or "State-vector" not in text:
+    if returncode not in (0, 1) or "State-vector" not in text:
         # The line that says why: an error, an option pan refuses, else
         # its first own line.
         lines = text.splitlines()
         first = next((l for l in lines if re.search(
             r"error|disabled by|requires|unknown option|not supported", l, re.I)), None) \
             or next((l for l in lines if l.startswith("pan")), text.strip()[-200:])
-        raise RunError(f"{model}: pan ended with status {proc.returncode} "
+        raise RunError(f"{model}: pan ended with status {returncode} "
                        f"and no report: {first.strip()}")
 
-    trail_text = None
-    if trail and os.path.isfile(os.path.join(workdir, name + ".trail")):
-        p = subprocess.run(["spin"] + shlex.split(defs) + ["-t", "-p", name],
-                           cwd=workdir, capture_output=True, text=True)
-        # spin warns when the model's copy looks newer than the trail (same
-        # second); the warning is about our copying, not about the model.
-        trail_text = "".join(l for l in (p.stdout + p.stderr).splitlines(True)
-                             if "is newer than" not in l)
-    return text, trail_text, seconds

@@ -116,6 +116,14 @@ def describe(model, defs, cflags, runflags, budget=None):
     return f"{spin}; {cc}; {pan}"
 
 
+def make_command(target, *pairs):
+    """The make command a reader types to repeat a run: make TARGET
+    NAME=VALUE ..., each pair (NAME, VALUE) with a value, quoted for the
+    shell when it needs to be, so that the line can be pasted."""
+    words = ["make", target] + [f"{k}={v}" for k, v in pairs if v]
+    return " ".join(w if re.fullmatch(r"[\w./+=,:@%-]+", w) else shlex.quote(w) for w in words)
+
+
 def budgets(timeout=None, memlim=None):
     """(seconds, MB, which) of one search: the block's own budgets, kept
     under the user's ceilings TIME and MEMLIM.  WHICH maps "time" and

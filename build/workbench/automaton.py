@@ -18,6 +18,7 @@ one of its processes."""
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -38,19 +39,26 @@ FG, RULE, ATOMIC, LINK = "#1d1d1d", "#999999", "#7b2d8b", "#2a5db0"
 
 
 
-def machines(model, defs, work):
+def machines(model, defs, work, show_spin=False):
     """{process: [(from, to, flags, file, line, statement)]} in pan -d's order."""
     # Compiled apart, so that a failure leaves the last drawing in place.
     work = os.path.join(work, "compile")
     try:
-        modelfiles.fresh_copy(model, work)
+        extra = modelfiles.fresh_copy(model, work)
     except runstore.RunError as e:
         fail(str(e))
+    why = modelfiles.defs_overridden(model, defs, work, extra)
+    if why:
+        fail(why)
     name = os.path.basename(model)
-    for cmd in (["spin", "-o3", "-a"] + defs.split() + [name],
+    for cmd in (["spin", "-o3", "-a"] + shlex.split(defs) + extra + [name],
                 ["cc", "-w", "-o", "pan", "pan.c"], ["./pan", "-d"]):
-        p = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True)
+        p = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if cmd[0] == "spin" and show_spin:
+            # Every line Spin prints (its warnings, the ltl formulas it
+            # translated), as make verify shows them.
+            print(p.stdout, end="")
         if p.returncode != 0:
             lines = [x for x in p.stdout.splitlines() if x.strip()]
             fail(f"{model}: {cmd[0]} failed (status {p.returncode}): "
@@ -156,6 +164,8 @@ def book(dest):
 
 def main():
     args = sys.argv[1:]
+    if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
+        args = [os.environ.get("WB_" + k, "") for k in ("MODEL", "PROC", "DEFS")]
     if len(args) == 2 and args[0] == "--md":
         return book(args[1])
     if not 1 <= len(args) <= 3 or not args[0]:
@@ -163,7 +173,7 @@ def main():
     model, proc, defs = (args + ["", ""])[:3]
     name = os.path.basename(model)
     work = os.path.join(OUT, "automaton", name)
-    found = machines(model, defs, work)
+    found = machines(model, defs, work, show_spin=True)
     parts = [f"<p>The processes of <code>{esc(model)}</code>"
              + (f" (<code>{esc(defs)}</code>)" if defs else "")
              + " as Spin compiles them (<code>spin -o3 -a</code>, <code>pan -d</code>).</p>",
@@ -180,7 +190,8 @@ def main():
     print(f"--- the state machines of {model}: {path}")
 
 
-try:
-    main()
-except KeyboardInterrupt:
-    sys.exit("automaton: interrupted")
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("automaton: interrupted")

@@ -62,6 +62,7 @@ class Session:
         self.on = True         # still on the trail
         self.auto = False      # t: follow without asking
         self.choices, self.pid = [], None
+        self.taken = None      # the trail's step just chosen, until Spin prints it
 
     def executed(self, line):
         """A step Spin printed: the trail's next one (or the one after: a
@@ -82,7 +83,14 @@ class Session:
         for ahead in (0, 1):
             if self.at + ahead < len(self.steps) and self.steps[self.at + ahead] == step:
                 self.at += ahead + 1
+                self.taken = None
                 break
+        else:
+            # The trail's step just chosen, printed under another name
+            # (an else that ends a loop prints as DO): it is that step.
+            if self.taken and step[0] == self.taken[0] and m:
+                self.at += 1
+            self.taken = None
         if self.at == len(self.steps):
             self.on = False
             print(f"\n--- the end of the trail ({len(self.steps)} steps): from here "
@@ -114,6 +122,14 @@ class Session:
             # statements and "other process": the trail moves another one.
             if pick is None and self.pid is not None and want[0] != self.pid:
                 pick = next((num for num, pid, _ in self.choices if pid == "other"), None)
+            if pick is not None:
+                self.taken = want
+            # A step the trail does not show (the break that leaves a
+            # loop, a goto): the process's own such choice leads on to the
+            # trail's next step.
+            if pick is None:
+                pick = next((num for num, pid, stmt in self.choices if pid == want[0]
+                             and re.fullmatch(r"break|goto \S+|\.\(goto\)|DO|IF", stmt)), None)
         self.choices, self.pid = [], None
         if want and pick is None:
             print(f"\n(the trail's next step, process {want[0]}: {want[1]}, is not among these "

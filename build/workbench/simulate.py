@@ -2,8 +2,9 @@
 """simulate random|replay|interactive ...: Spin's simulations, for readers.
 
   simulate random MODEL [DEFS] [SEED] [STEPS] [SIMFLAGS]
-      one random run: spin -p -u STEPS -n SEED (SEED chosen and printed
-      when not given, so that the same run can be repeated)
+      one random run: spin -p -u STEPS -n SEED; without SEED, Spin
+      chooses the seed (spin -h prints it, so that the run can be
+      repeated); how it ended is told by panreport.sim_end
   simulate replay MODEL|'' [RUN] [TRAILFLAGS]
       the trail of the last make verify of MODEL, or of the chapter's run
       RUN: spin -t -p -g -l -s -r (every step, the globals and locals it
@@ -18,16 +19,17 @@ the model and what it includes.  The flags given are added to these.
 Exits 2 with one line when the model or trail cannot be used."""
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import blockformat  # noqa: E402
 import modelfiles  # noqa: E402
 import panreport  # noqa: E402
+import panrun  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
@@ -42,16 +44,22 @@ def fail(msg):
     sys.exit(2)
 
 
-def copy_model(model, work):
-    """A fresh WORK holding MODEL and the files it includes."""
+def copy_model(model, work, defs=""):
+    """A fresh WORK holding MODEL and the files it includes; the
+    preprocessor flags Spin then needs (modelfiles.copy_model).  Refuses
+    a DEFS that the model's own #define overrides."""
     if not model:
         fail(USAGE)
     if shutil.which("spin") is None:
         fail("spin: not installed; run make deps (or: sudo apt-get install spin)")
     try:
-        modelfiles.fresh_copy(model, work)
+        extra = modelfiles.fresh_copy(model, work)
     except runstore.RunError as e:
         fail(str(e))
+    why = modelfiles.defs_overridden(model, defs, work, extra)
+    if why:
+        fail(why)
+    return extra
 
 
 def number(name, value, default):
@@ -68,54 +76,89 @@ def words(name, flags):
         fail(f"{name}={flags!r}: cannot read it ({e}); check its quotes")
 
 
-def run(cmd, work, interactive=False):
-    """Run spin in WORK, showing the command; its output goes straight to
-    the terminal (an interactive run reads your choices)."""
+def reads_stdin(model):
+    """Whether MODEL (or what it includes) reads standard input (STDIN)."""
+    for path in [model] + modelfiles.includes(model):
+        try:
+            if re.search(r"\bSTDIN\b", modelfiles.strip_comments(open(path).read())):
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def run(cmd, work, interactive=False, model=None):
+    """Run spin in WORK, showing the command; its lines are shown as Spin
+    prints them (line-buffered) and returned.  An interactive run, or a
+    model that reads standard input, is given this terminal's input."""
     print("$ " + " ".join(shlex.quote(w) for w in cmd), flush=True)
     if interactive:
         return subprocess.run(cmd, cwd=work).returncode, ""
-    p = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True)
-    out = "".join(line for line in p.stdout.splitlines(True) if "is newer than" not in line)
-    print(out, end="")
-    return p.returncode, out
+    stdin = subprocess.DEVNULL
+    if model and reads_stdin(model):
+        stdin = None  # ours: the terminal, or what was piped in
+        if sys.stdin.isatty():
+            print(f"--- {model} reads standard input (STDIN): type its input, Ctrl-D ends it",
+                  flush=True)
+    p = subprocess.Popen(["stdbuf", "-oL"] + cmd, cwd=work, stdin=stdin, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True)
+    out = []
+    for line in p.stdout:
+        if "is newer than" in line:
+            continue
+        out.append(line)
+        print(line, end="", flush=True)
+    p.wait()
+    return p.returncode, "".join(out)
 
 
 def random_run(model, defs="", seed="", steps="", flags=""):
+    """make simulate: one random run, its end told by panreport.sim_end.
+    Without SEED, Spin chooses the seed itself (no -n; -h prints it)."""
+    code, _ = random_lines(model, defs, seed, steps, flags)
+    sys.exit(code)
+
+
+def random_lines(model, defs="", seed="", steps="", flags=""):
+    """random_run's work: (exit status, Spin's output)."""
     why_defs = searchflags.defs_problem(defs)
     if why_defs:
         fail(f"{model}: {why_defs}")
-    chosen = not seed
-    seed = number("SEED", seed, str(int(time.time() * 1000) % 1000000 + 1))
+    if seed:
+        seed = number("SEED", seed, "7")
     steps = number("STEPS", steps, "1000")
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
-    copy_model(model, work)
-    cmd = (["spin", "-p", f"-u{steps}", f"-n{seed}"] + words("DEFS", defs)
-           + words("SIMFLAGS", flags) + [os.path.basename(model)])
-    code, out = run(cmd, work)
-    if code != 0 and "Error:" not in out:
-        fail(f"{model}: spin stopped with status {code}; see its message above")
-    again = f"make simulate MODEL={model} SEED={seed} STEPS={steps}" + \
-        (f" DEFS=\"{defs}\"" if defs else "") + (f" SIMFLAGS=\"{flags}\"" if flags else "")
-    ended = "stopped at the error above" if code != 0 else \
-        "stopped at the step limit" if "depth-limit" in out else "ran to its end"
-    print(f"--- a random run with seed {seed}{' (chosen for you)' if chosen else ''}, at "
-          f"most {steps} steps: it {ended}; the same run again: {again}")
-    if code != 0:
-        # Say what stopped it: spin stops a simulation on a violated
-        # assertion and on a model it cannot read (a syntax error).
-        errors = [line.strip() for line in out.splitlines() if "Error:" in line]
-        if any("assertion violated" in e for e in errors):
-            print(f"{model}: this run violates an assertion; make verify MODEL={model} "
-                  "searches every run", file=sys.stderr)
-        else:
-            print(f"{model}: spin rejects the model: "
-                  f"{errors[0] if errors else 'see its message above'}; fix the model "
-                  "and run it again", file=sys.stderr)
-        sys.exit(1)
+    extra = copy_model(model, work, defs)
+    cmd = (["spin", "-p", f"-u{steps}"] + ([f"-n{seed}"] if seed else ["-h"]) + words("DEFS", defs)
+           + extra + words("SIMFLAGS", flags) + [os.path.basename(model)])
+    code, out = run(cmd, work, model=model)
+    key, status, ended = panreport.sim_end(out, code)
+    if key == "rejected":
+        print(f"{model}: {ended}; fix the model and run it again", file=sys.stderr)
+        return 2, out
+    used = re.search(r"^seed used: (\d+)$", out, re.M)
+    chosen = seed or (used.group(1) if used else "")
+    again = searchflags.make_command("simulate", ("MODEL", model), ("SEED", chosen),
+                                     ("STEPS", steps), ("DEFS", defs), ("SIMFLAGS", flags))
+    print(f"--- a random run with seed {chosen or '(not printed)'}"
+          f"{'' if seed else ' (chosen by Spin)'}, at most {steps} steps: {ended}; "
+          f"the same run again: {again}", file=sys.stderr if status else sys.stdout)
+    if key == "assertion":
+        print(f"{model}: this run violates an assertion; "
+              f"{searchflags.make_command('verify', ('MODEL', model), ('DEFS', defs))} "
+              "searches every run", file=sys.stderr)
+    return status, out
+
+
+def verify_keys(model):
+    """What make verify kept of its last search of MODEL (verify.flags)."""
+    src = runstore.verify_dir(model)
+    path = os.path.join(src, "verify.flags")
+    return src, (blockformat.read_spec(path)[0] if os.path.exists(path) else {})
 
 
 def replay(model, rid="", flags=""):
+    trail_name = ""
     if rid:
         found = runstore.run_flags_path(rid, OUT)
         if not found:
@@ -130,16 +173,18 @@ def replay(model, rid="", flags=""):
         if not model:
             fail(USAGE)
         name = os.path.basename(model)
-        src = runstore.verify_dir(model)
-        keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
-            if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        src, keys = verify_keys(model)
         if keys.get("model") and os.path.abspath(keys["model"]) != os.path.abspath(model):
             fail(f"{src}: its trail was made from {keys['model']}, not {model}; "
-                 f"run make verify MODEL={model} first")
+                 f"run {searchflags.make_command('verify', ('MODEL', model))} first")
         defs = keys.get("defs", "")
-        again = f"make verify MODEL={model}"
+        again = searchflags.make_command("verify", ("MODEL", model))
         source = model
-    trail = os.path.join(src, name + ".trail")
+        trail_name = keys.get("trail", "")
+        if keys.get("errors") not in (None, "", "0") and not trail_name:
+            fail(f"{model}: the last search found {keys['errors']} error(s) but pan wrote no "
+                 f"trail (./pan {keys.get('runflags', '')}); run {again} without -c0 first")
+    trail = os.path.join(src, trail_name or name + ".trail")
     if not os.path.isfile(trail):
         fail(f"{trail}: no trail to replay (the last search found no error, or was not "
              f"run here); run {again} first")
@@ -150,10 +195,11 @@ def replay(model, rid="", flags=""):
             modelfiles.model_hash(os.path.join(work, name)):
         print(f"note: {source} has changed since the trail was made; this replays the "
               f"copy that made it ({os.path.join(src, name)})", file=sys.stderr)
-    cmd = (["spin", "-t", "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
+    tflag = panrun.trail_flag(name, os.path.basename(trail))
+    cmd = (["spin", tflag, "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
            + words("TRAILFLAGS", flags) + [name])
     code, out = run(cmd, work)
-    if code != 0:
+    if code != 0 and not re.search(r"^spin: trail ends after", out, re.M):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
     cycle = panreport.cycle_summary(out)
     print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
@@ -166,18 +212,16 @@ def interactive(model, defs="", flags=""):
     if os.environ.get("WB_TRAIL"):
         # TRAIL=1: start along the trail of the last make verify of MODEL
         # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
-        src = runstore.verify_dir(model)
-        keys = blockformat.read_spec(os.path.join(src, "verify.flags"))[0] \
-            if os.path.exists(os.path.join(src, "verify.flags")) else {}
+        src, keys = verify_keys(model)
         os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
                  ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
-    copy_model(model, work)
+    extra = copy_model(model, work, defs)
     print("At each choice, type the number of the step to take (q to stop).")
-    cmd = (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + words("SIMFLAGS", flags)
+    cmd = (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + extra + words("SIMFLAGS", flags)
            + [os.path.basename(model)])
     code, _ = run(cmd, work, interactive=True)
     sys.exit(0 if code == 0 else 1)
@@ -185,13 +229,19 @@ def interactive(model, defs="", flags=""):
 
 def main():
     args = sys.argv[1:]
+    if args[1:] == ["--env"]:  # make's values, passed untouched (workbench.mk)
+        keys = {"random": ("MODEL", "DEFS", "SEED", "STEPS", "SIMFLAGS"),
+                "replay": ("MODEL", "RUN", "TRAILFLAGS"),
+                "interactive": ("MODEL", "DEFS", "SIMFLAGS")}.get(args[0], ())
+        args = args[:1] + [os.environ.get("WB_" + k, "") for k in keys]
     modes = {"random": (random_run, 6), "replay": (replay, 4), "interactive": (interactive, 4)}
     if not args or args[0] not in modes or len(args) > modes[args[0]][1]:
         fail(USAGE)
     modes[args[0]][0](*args[1:])
 
 
-try:
-    main()
-except KeyboardInterrupt:
-    sys.exit("simulate: interrupted")
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("simulate: interrupted")

@@ -17,6 +17,7 @@ Exits 2 with one line when there is no trail or Spin cannot replay it."""
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -111,15 +112,40 @@ def table(rows, names, pid):
     return "\n".join(out), len(glob), len(loc)
 
 
+def violated(text, work):
+    """What the trail violates, in pan's or Spin's words: the text of a
+    failed assertion from the replay, else the error make verify kept
+    (verify.flags: an invalid end state, an acceptance or non-progress
+    cycle of a named claim, a claim's end reached), else None."""
+    m = re.search(r"^spin: text of failed assertion: (.*)$", text, re.M)
+    if m:
+        return f"the assertion {m.group(1).strip()}"
+    try:
+        keys = dict(line.rstrip("\n").split("=", 1) for line in
+                    open(os.path.join(work, "verify.flags")) if "=" in line)
+    except OSError:
+        return None
+    what = keys.get("violation", "")
+    claim = keys.get("claim", "")
+    if claim and claim != ":np_:" and ("cycle" in what or "claim" in what):
+        what += f" (the claim {claim})"
+    return what or None
+
+
 def main():
     args = sys.argv[1:]
     if not 2 <= len(args) <= 5:
         fail("usage: build/workbench/trail-view.py WORK NAME [DEFS] [PROC] [SOURCE]")
     work, name, defs, proc, source = (args + ["", "", ""])[:5]
-    if not os.path.isfile(os.path.join(work, name + ".trail")):
+    # The trail pan wrote: NAME.trail, or with pan -e the first of
+    # NAME1.trail, NAME2.trail... (replayed with spin -t1).
+    tflag = "-t" if os.path.isfile(os.path.join(work, name + ".trail")) else \
+        "-t1" if os.path.isfile(os.path.join(work, name + "1.trail")) else None
+    if not tflag:
         fail(f"{os.path.join(work, name + '.trail')}: no trail to show; run make verify first")
-    p = subprocess.run(["spin", "-t", "-p", "-g", "-l"] + defs.split() + [name], cwd=work,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p = subprocess.run(["spin", tflag, "-p", "-g", "-l"] + shlex.split(defs) + [name], cwd=work,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
     text = p.stdout
     rows, names = parse(text)
     if p.returncode != 0 or not rows:
@@ -135,11 +161,14 @@ def main():
     vars_html, nglob, nloc = table(rows, names, pid)
     cycle = any(r["cycle"] for r in rows)
     source = source or name
+    what = violated(text, work)
     intro = (f'<p>The trail of <code>{esc(source)}</code>'
              + (f' (<code>{esc(defs)}</code>)' if defs else '')
              + f', {len(rows)} steps'
              + (', ending in a cycle that repeats forever' if cycle else '')
-             + '; Spin replayed it with <code>spin -t -p -g -l</code>.</p>')
+             + f'; Spin replayed it with <code>spin {tflag} -p -g -l</code>.</p>'
+             + (f'\n<p class="violated">What it violates: <strong>{esc(what)}</strong>.</p>'
+                if what else ''))
     body = (intro + '\n<h2 id="timeline">The processes, step by step</h2>\n<div class="wide">'
             + timeline + '</div>\n<h2 id="variables">The variables, step by step</h2>\n'
             f'<p class="note">One row per step: the {nglob} global variable{"s" * (nglob != 1)} '

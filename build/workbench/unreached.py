@@ -2,7 +2,7 @@
 """unreached: pan's "unreached in proctype" lines put back on the model's
 source, as a listing with the unreached lines marked.
 
-  unreached.py MODEL DEST.html < REPORT
+  unreached.py MODEL DEST.html [WORK] < REPORT
       (make verify) prints, for each unreached statement, its line of the
       model with the process and statement pan names, and writes the
       listing of every file that holds one to DEST.html, printing its
@@ -14,7 +14,9 @@ source, as a listing with the unreached lines marked.
 
 A line is marked when pan names it (FILE:LINE, state N, "statement");
 the "-end-" of a process is the closing brace of its body.  FILE is the
-model or a file it includes, found beside it.  Exits 2 with one line
+model or a file it includes, or the claim Spin wrote for an ltl formula
+(_spin_nvr.tmp): read from WORK, the directory the search ran in, which
+holds the copies that ran, else beside the model.  Exits 2 with one line
 when a file pan names cannot be found or has fewer lines than pan says."""
 
 import os
@@ -51,14 +53,18 @@ def parse(report):
     return found
 
 
-def sources(model, items):
-    """{file named by pan: its lines}; the files sit beside the model."""
+def sources(model, items, work=None):
+    """{file named by pan: its lines}: from WORK (where the search ran,
+    with the copies it used and the claim file Spin wrote), else beside
+    the model."""
     files = {}
     here = os.path.dirname(model)
     for _, name, line, _, _ in items:
         if name in files:
             continue
-        path = model if name == os.path.basename(model) else os.path.join(here, name)
+        tries = [os.path.join(work, name)] if work else []
+        tries.append(model if name == os.path.basename(model) else os.path.join(here, name))
+        path = next((t for t in tries if os.path.isfile(t)), tries[-1])
         try:
             files[name] = open(path).read().splitlines()
         except OSError:
@@ -135,10 +141,10 @@ def main():
     args = sys.argv[1:]
     if len(args) == 2 and args[0] == "--md":
         return book(args[1])
-    if len(args) != 2:
-        fail("usage: build/workbench/unreached.py MODEL DEST.html < REPORT, "
+    if len(args) not in (2, 3):
+        fail("usage: build/workbench/unreached.py MODEL DEST.html [WORK] < REPORT, "
              "or --md out/views/unreached.RUNID.md")
-    model, dest = args
+    model, dest, work = (args + [None])[:3]
     report = sys.stdin.read()
     # A search stopped by an error did not visit every state: what it
     # left unreached says nothing of the model.
@@ -147,7 +153,7 @@ def main():
     items = parse(report)
     if not items:
         return
-    files = sources(model, items)
+    files = sources(model, items, work)
     terminal(files, items)
     path = viewpage.write(dest, f"Unreached code of {os.path.basename(model)}",
                           f"<p>The statements of <code>{esc(model)}</code> that pan's search "

@@ -18,6 +18,7 @@ check the model's claim, 2 when the model could not be run."""
 import os
 import re
 import shlex
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -29,12 +30,17 @@ import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
 OUT = runstore.OUT
+HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLAPSE] "
          "[RUNFLAGS=-m100000] [LTL=name] [FAIR=1] [NP=1]")
 
 
 def main():
     args = sys.argv[1:]
+    if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
+        sys.exit(verify(*[os.environ.get("WB_" + k, "") for k in
+                          ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP")])
+                 if os.environ.get("WB_MODEL") else USAGE)
     opts = {"ltl": "", "fair": "", "np": ""}
     while args and re.match(r"^(ltl|fair|np)=", args[-1]):
         k, v = args.pop().split("=", 1)
@@ -42,10 +48,54 @@ def main():
     if not 1 <= len(args) <= 4 or not args[0]:
         sys.exit(USAGE)
     model, defs, cflags, runflags = (args + ["", "", "", ""])[:4]
+    sys.exit(verify(model, defs, cflags, runflags, **opts))
+
+
+def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=""):
+    """verify(), its lines kept rather than printed: (exit status, [(stream,
+    line)]), stream "out" or "err", in the order they were said."""
+    import contextlib
+    import io
+
+    lines = []
+
+    class Stream(io.TextIOBase):
+        def __init__(self, name):
+            self.name, self.part = name, ""
+
+        def write(self, s):
+            self.part += s
+            while "\n" in self.part:
+                line, self.part = self.part.split("\n", 1)
+                lines.append((self.name, line))
+            return len(s)
+
+    out, err = Stream("out"), Stream("err")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = verify(model, defs, cflags, runflags, ltl, fair, np, proc)
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 2
+            if isinstance(e.code, str):
+                print(e.code, file=sys.stderr)
+    for s in (out, err):
+        if s.part:
+            lines.append((s.name, s.part))
+    return code, lines
+
+
+def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=""):
+    """One search of MODEL, as make verify runs it: what runs, every line
+    Spin and pan print, the readable trail, and the verdict line
+    (panreport.search_end).  Returns the exit status: 0 a pass, 1 an
+    error found or no verdict, 2 the model could not be run."""
+    opts = {"ltl": ltl, "fair": fair, "np": np}
     name = os.path.basename(model)
     if name.endswith((".m", ".litmus")):
-        sys.exit(f"{model}: make verify runs Spin on a Promela model; this one is for "
-                 "another checker, run by its chapter's {.check} blocks (make chapter-N)")
+        print(f"{model}: make verify runs Spin on a Promela model; this one is for "
+              "another checker, run by its chapter's {.check} blocks (make chapter-N)",
+              file=sys.stderr)
+        return 2
     try:
         # Your flags are added to the default ones (-DSAFETY for a safety
         # search, none for a liveness one).
@@ -54,98 +104,114 @@ def main():
         cflags = " ".join(base + [w for w in shlex.split(cflags) if w not in base])
         cflags, runflags = searchflags.search_flags(cflags, runflags, where=model, **opts)
     except ValueError as e:
-        sys.exit(f"{model}: cannot read the flags ({e}); check the quotes of CFLAGS/RUNFLAGS")
+        print(f"{model}: cannot read the flags ({e}); check the quotes of CFLAGS/RUNFLAGS",
+              file=sys.stderr)
+        return 2
     except runstore.RunError as e:
         print(e, file=sys.stderr)
-        sys.exit(2)
+        return 2
     work = runstore.verify_dir(model)
     # What runs, as it runs: the budgets too (the memory ceiling is
     # compiled into pan).
     seconds, mb, _ = searchflags.budgets()
-    print(searchflags.describe(model, defs, cflags, runflags, (seconds, mb)))
+    shown = " ".join(shlex.split(defs) + modelfiles.include_flags(model))
+    print(searchflags.describe(model, shown, cflags, runflags, (seconds, mb)))
     try:
-        text, trail, _ = panrun.run(model, work, defs, cflags, runflags)
+        r = panrun.run_full(model, work, defs, cflags, runflags)
     except runstore.RunError as e:
-        if getattr(e, "output", None):  # what pan printed instead of a search
-            print(e.output, end="")
-        names = modelfiles.ltl_names(model)
-        print(f"{e}" + (f"; the model's ltl formulas are: {', '.join(names)}"
+        if getattr(e, "output", None):  # what Spin or pan printed: never hidden
+            print(e.output, end="" if e.output.endswith("\n") else "\n")
+        names = modelfiles.claim_names(model)
+        print(f"{e}" + (f"; the model's claims are: {', '.join(names)}"
                         if "cannot find claim" in str(e) and names else ""), file=sys.stderr)
-        sys.exit(2)
+        return 2
     except KeyboardInterrupt:
-        sys.exit(f"{model}: interrupted; no verdict")
-    # What replay needs to repeat this run's trail: the flags of the run.
+        print(f"{model}: interrupted; no verdict", file=sys.stderr)
+        return 1
+    text, trail = r.text, r.trail
+    # What replay needs to repeat this run's trail: the flags of the run
+    # and the trail pan wrote (none with -c0, several with -e).
+    fields = panreport.parse(text)
     with open(os.path.join(work, "verify.flags"), "w") as f:
         f.write("".join(f"{k}={v}\n" for k, v in (
-            ("model", model), ("defs", defs), ("cflags", cflags), ("runflags", runflags))))
+            ("model", model), ("defs", r.defs), ("cflags", cflags), ("runflags", runflags),
+            ("errors", fields.get("errors", "")), ("trail", (r.trails or [""])[0]),
+            ("violation", fields.get("violation", "")), ("claim", fields.get("claim", "")))))
+    # Every line spin -a printed (its warnings, the ltl formula it
+    # translated), then pan's report.
+    for line in r.spin_lines:
+        print(line)
     print(text, end="")
     # pan's "unreached in" lines, marked on the source (build/workbench/unreached.py).
     unreached_view(text, work, name, model)
-    fields = panreport.parse(text)
-    why = panreport.incomplete(text, fields, runflags, book_depth(name, runflags)) \
+    why = panreport.incomplete(text, fields, runflags, book_depth(model, runflags)) \
         or panreport.liveness_problem(fields, runflags, **opts)
     if trail is not None:
-        path = os.path.join(work, name + ".trail.txt")
+        path = os.path.join(work, r.trails[0] + ".txt")
         with open(path, "w") as f:
             f.write(trail)
-        print(f"\n--- readable trail (spin -t -p), kept in {path} ---")
+        print(f"\n--- readable trail ({' '.join(['spin', panrun.trail_flag(name, r.trails[0]), '-p'])}), "
+              f"kept in {path} ---")
         print(trail, end="")
         cycle = panreport.cycle_summary(trail)
         if cycle:
-            print(f"--- {cycle} (make replay MODEL={model} shows it with the values) ---")
+            print(f"--- {cycle} ({again('replay', model)} shows it with the values) ---")
         # The trail as the book shows its own: a per-process timeline and
         # the variables step by step (build/workbench/trail-view.py).
-        trail_view(work, name, defs, model)
+        trail_view(work, name, r.defs, model, proc)
     if why:
-        names = modelfiles.ltl_names(model)
-        hint = f" (its ltl formulas: {', '.join(names)})" if names and opts["ltl"] else ""
+        names = modelfiles.claim_names(model)
+        hint = f" (its claims: {', '.join(names)})" if names and opts["ltl"] else ""
         print(f"{model}: incomplete search: {why}{hint}", file=sys.stderr)
-        sys.exit(1)
-    if fields.get("errors") != "0":
-        kind = f" ({fields['violation']})" if fields.get("violation") else ""
-        print(f"{model}: pan found {fields.get('errors')} error(s){kind}; the trail "
-              "above shows how", file=sys.stderr)
-        sys.exit(1)
+        return 1
     unchecked = panreport.claim_unchecked(fields)
-    if unchecked:
-        names = modelfiles.ltl_names(model)
+    if fields.get("errors") == "0" and unchecked:
+        names = modelfiles.claim_names(model)
         ltl = ("LTL=" + (fields["claim"] if fields["claim"] in names else names[0])) \
             if names else "RUNFLAGS=-a"
         print(f"{model}: no assertion violation or invalid end state in "
               f"{fields.get('stored')} states, but this was {unchecked}; to check "
-              f"it, type: make verify MODEL={model} {ltl}"
-              + (f" (the model's formulas: {', '.join(names)})" if len(names) > 1 else ""),
+              f"it, type: {again('verify', model)} {ltl}"
+              + (f" (the model's claims: {', '.join(names)})" if len(names) > 1 else ""),
               file=sys.stderr)
-        sys.exit(1)
-    warning = panreport.coverage_warning(text)
-    if warning:
-        print(f"{model}: {warning}", file=sys.stderr)
-    what = "no errors"
-    if searchflags.is_liveness(runflags, **opts):
-        kind = "non-progress cycles" if "-l" in runflags.split() else \
-            f"acceptance cycles of {fields.get('claim')}"
-        fair = "under weak fairness" if "-f" in runflags.split() else "without fairness"
-        what = f"no {kind} ({fair})"
-    print(f"{model}: {what} in {fields.get('stored')} states"
-          + (" (an approximate search: see the warning)" if warning else ""))
+        return 1
+    code, line = panreport.search_end(text, fields, r.trails, runflags, **opts)
+    if "{replay}" in line:
+        line = line.replace("{replay}", again("replay", model))
+    print(f"{model}: {line}", file=sys.stderr if code else sys.stdout)
+    return code
+
+
+def again(target, model):
+    """The make command that repeats a run of MODEL, quoted to be pasted."""
+    return searchflags.make_command(target, ("MODEL", model))
 
 
 def unreached_view(text, work, name, model):
-    import subprocess
-    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "unreached.py"),
-                    model, os.path.join(work, name + ".unreached.html")], input=text, text=True)
+    # Run apart, its lines passed on (so that verify_lines keeps them).
+    p = subprocess.run([os.path.join(HERE, "unreached.py"), model,
+                        os.path.join(work, name + ".unreached.html"), work],
+                       input=text, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    print(p.stdout, end="")
+    print(p.stderr, end="", file=sys.stderr)
 
 
-def trail_view(work, name, defs, model):
-    import subprocess
-    subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
-                    work, name, defs, os.environ.get("WB_PROC", ""), model])
+def trail_view(work, name, defs, model, proc=""):
+    p = subprocess.run([os.path.join(HERE, "trail-view.py"), work, name, defs,
+                        proc or os.environ.get("WB_PROC", ""), model],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    print(p.stdout, end="")
+    print(p.stderr, end="", file=sys.stderr)
 
 
-def book_depth(name, runflags):
+def book_depth(model, runflags):
     """The -m to suggest for MODEL cut at its depth: ten times the one
     used, or the largest -m of the book's own runs of that model."""
     best = searchflags.depth_flag(runflags) * 10
+    name = os.path.basename(model)
+    if os.path.abspath(model) != os.path.abspath(os.path.join(runstore.MODELS, name)):
+        return best  # another model of the same name: the book's runs say nothing of it
     for path in runstore.defined_everywhere("run") + \
             runstore.defined_everywhere("sweep"):
         spec, _ = blockformat.read_spec(path)
@@ -154,7 +220,8 @@ def book_depth(name, runflags):
     return best
 
 
-try:
-    main()
-except KeyboardInterrupt:
-    sys.exit("verify: interrupted; no verdict")
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("verify: interrupted; no verdict")

@@ -4,8 +4,13 @@
 # A variable counts only when given on make's command line: CFLAGS, DEFS
 # or RUNFLAGS set in the shell's environment (for some other program)
 # never reach a run; make says it ignored them.
-WB_VARS := MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP SEED STEPS SIMFLAGS RUN TRAILFLAGS
-wb = $(if $(filter command line,$(origin $(1))),$($(1)))
+WB_VARS := MODEL DEFS CFLAGS RUNFLAGS LTL FAIR NP SEED STEPS SIMFLAGS RUN TRAILFLAGS PROC TRAIL
+wb = $(if $(filter command line,$(origin $(1))),$(value $(1)))
+# Each value reaches the tool as WB_NAME in its environment, as typed:
+# never through the shell, so that a path with a space, $ or a quote
+# works (the tools' --env).
+WB_GOALS := verify simulate replay interactive automaton
+$(foreach v,$(WB_VARS),$(eval $(WB_GOALS): export WB_$(v) = $$(call wb,$(v))))
 WB_IGNORED = $(strip $(foreach v,$(WB_VARS),$(if $(filter environment%,$(origin $(v))),$(v))))
 WB_NOTE = $(if $(WB_IGNORED),echo "make $@: ignored $(WB_IGNORED) from your environment;" \
 	"give what the run needs on the command line (make $@ $(firstword $(WB_IGNORED))=...)" >&2;)
@@ -16,19 +21,16 @@ NO_RULES_GOALS += verify simulate replay interactive list
 .PHONY: verify simulate replay interactive list models-index check-models-index
 
 verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name [FAIR=1], NP=1: liveness
-	@$(WB_NOTE) build/workbench/verify.py "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,CFLAGS)" "$(call wb,RUNFLAGS)" \
-		$(if $(call wb,LTL),"ltl=$(call wb,LTL)") $(if $(call wb,FAIR),"fair=$(call wb,FAIR)") \
-		$(if $(call wb,NP),"np=$(call wb,NP)")
+	@$(WB_NOTE) build/workbench/verify.py --env
 
 simulate: $(OUT)/deps.stamp ## one random run of MODEL=path: SEED=n (else one is chosen and printed), STEPS=1000, SIMFLAGS=-g...
-	@$(WB_NOTE) build/workbench/simulate.py random "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,SEED)" \
-		"$(call wb,STEPS)" "$(call wb,SIMFLAGS)"
+	@$(WB_NOTE) build/workbench/simulate.py random --env
 
 replay: $(OUT)/deps.stamp ## replay the trail of make verify MODEL=path, or of a chapter's RUN=id, with values (spin -t -p -g -l -s -r)
-	@$(WB_NOTE) build/workbench/simulate.py replay "$(call wb,MODEL)" "$(call wb,RUN)" "$(call wb,TRAILFLAGS)"
+	@$(WB_NOTE) build/workbench/simulate.py replay --env
 
 interactive: $(OUT)/deps.stamp ## simulate MODEL=path choosing each step yourself (spin -i)
-	@$(WB_NOTE) build/workbench/simulate.py interactive "$(call wb,MODEL)" "$(call wb,DEFS)" "$(call wb,SIMFLAGS)"
+	@$(WB_NOTE) build/workbench/simulate.py interactive --env
 
 list: $(EXTRACT_STAMPS) ## every model: the chapter that defines it, what it is derived from, its -D parameters
 	@build/workbench/model-index.py --list
@@ -40,16 +42,14 @@ check-models-index: $(EXTRACT_STAMPS)
 	@build/harness/record.sh models-index -- build/workbench/model-index.py --check
 
 # The trail's page (build/workbench/trail-view.py) shows the locals of
-# PROC=name or pid (default: the process of the last step).
-verify replay: export WB_PROC = $(call wb,PROC)
-# make interactive TRAIL=1 starts along the trail of make verify MODEL=...
-interactive: export WB_TRAIL = $(call wb,TRAIL)
+# PROC=name or pid (default: the process of the last step); make
+# interactive TRAIL=1 starts along the trail of make verify MODEL=...
 
 # The state machines of a model's processes, drawn by Graphviz.
 NO_RULES_GOALS += automaton
 .PHONY: automaton check-views
 automaton: $(OUT)/deps.stamp ## draw the state machines of MODEL=path's processes (PROC=name: one of them) as SVG, from pan -d
-	@$(WB_NOTE) build/workbench/automaton.py "$(call wb,MODEL)" "$(call wb,PROC)" "$(call wb,DEFS)"
+	@$(WB_NOTE) build/workbench/automaton.py --env
 
 # The views a chapter shows ({.generated src=out/views/...} blocks): a
 # process's state machine (automaton.MODEL.PROC.md) and a run's unreached
