@@ -119,32 +119,44 @@ def run(text, name, work, spec, timeout, memlim, execute):
         # Open MPI refuses root unless told; a sandboxed run is often root.
         argv[1:1] = ["--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
     p = execute(argv, f"prom2lts-{backend}")
-    return f"$ {search}\n" + p.stdout + p.stderr
+    shown = " ".join(os.path.basename(a) if a.startswith(bindir()) else a for a in argv)
+    return f"$ {shown}\n" + p.stdout + p.stderr
+
+
+# What each back-end prints (LTSmin's own words, each line after the
+# tool's prefix, e.g. "prom2lts-seq, 0.012: " or, under MPI, the rank's
+# "prom2lts-dist( 1/ 2), 0.012: "):
+#   an assertion failed:  seq  Error action (assert) found at depth N!
+#                         mc, dist  Error action 'assert' found at ...
+#                         sym  found action: assert
+#   the search ended:     seq  state space N levels, S states T transitions
+#                         dist  state space has N levels S states T transitions
+#                         sym  state space has [precisely] S states, N nodes
+#                         mc   Explored S states T transitions, ...
+FAILED = re.compile(r"Error action \(assert\) found|Error action 'assert'\s+found|"
+                    r"found action: assert\b")
+ENDED = re.compile(r"state space (?:has )?(?:\d+ levels,? )?(?:precisely )?([\d.e+]+) states|"
+                   r"Explored (\d+) states")
+TOOL = re.compile(r"^\$ .*?(prom2lts-\w+)", re.M)
 
 
 def parse(report):
     f = {}
-    m = re.search(r"^\$ (\S+ )*?(?:mpirun .*?)?(prom2lts-\w+)", report, re.M)
+    m = TOOL.search(report)
     if m:
-        f["tool"] = m.group(2)
-    if re.search(r"assertion violation|Assertion violation|action assert|Found \"assert\" action|"
-                 r"found assert", report, re.I):
+        f["tool"] = m.group(1)
+    ended = ENDED.findall(report)
+    if FAILED.search(report):
         f["verdict"] = "assertion violated"
         f["error"] = "assert"
-    elif re.search(r"state space has|Exploration took|explored \d+ states|"
-                   r"reachable states|states \d+ transitions", report, re.I):
+    elif ended:
         f["verdict"] = "no error found"
-    states = re.findall(r"(?:state space has|explored) ([\d.e+]+) (?:states|\S+ states)", report)
-    if not states:
-        states = re.findall(r"([\d]+) states [\d]+ transitions", report)
-    if states:
-        f["states"] = states[-1]
-    if f.get("tool") == "prom2lts-mc":
-        f.pop("states", None)
-    m = re.findall(r"(?:Exploration took|Total exploration time) [\d,]+ group checks.*?([\d.]+) (?:real|sec)",
-                   report)
-    if m:
-        f["time"] = m[-1]
+        # mc's count depends on how the threads share the work.
+        if f.get("tool") != "prom2lts-mc":
+            f["states"] = ended[-1][0] or ended[-1][1]
+    times = re.findall(r"^prom2lts-\w+(?:\(\s*\d+/\s*\d+\))?, ([\d.]+):", report, re.M)
+    if times:
+        f["time"] = times[-1]
     return f
 
 

@@ -126,6 +126,10 @@ done
 # its grammar and run JavaCC, which the archive leaves out; the parser is
 # made the newer.
 touch "$src"/spins/src/spins/promela/compiler/parser/*.java
+# LTSmin's build asks git for its version (src/hre/git_version.h); the
+# sources are not a git checkout, so the header is written from the
+# archive's name, as upstream's release tarballs carry it.
+echo "#define GIT_VERSION \"v${LTSMIN#ltsmin-}\"" >"$src/src/hre/git_version.h"
 (
 	cd "$src"
 	GIT_CEILING_DIRECTORIES=$out

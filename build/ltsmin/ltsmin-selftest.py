@@ -55,7 +55,7 @@ def main():
         os.environ["LTSMIN"] = a.ltsmin
     out = os.environ.get("OUT", "out")
     try:
-        print(f"ltsmin-selftest: {ltsmin.version()} in {ltsmin.bindir()}")
+        print(f"ltsmin-selftest: {ltsmin.version()}")
     except RunError as e:
         print(f"ltsmin-selftest: {e}")
         return 1
