@@ -6,7 +6,7 @@
 # (parallel breadth-first), each run with -m1000000.  farm-bench runs
 # each pair in turn (5 runs after a warm-up) and prints min, median and
 # max of wall and cpu seconds and peak memory, and the ratio to the
-# one-core search; each verifier's report (states, verdict) is kept in
+# one-core search (BENCH_RUNS=N for another number of runs); each verifier's report (states, verdict) is kept in
 # OUTDIR.  A benchmark: it prints figures, it checks nothing.
 set -eu
 out=${1:?usage: bench.sh OUTDIR [UPDATERS READERS]}
@@ -27,6 +27,6 @@ for v in one two bfspar; do
 		"$(grep -E 'states, stored' "report-$v.txt" | head -1 | sed 's/^ *//')"
 done
 echo "load average before timing: $(cut -d' ' -f1-3 /proc/loadavg)"
-farm-bench -n 5 --timeout 1200 --vs "./pan-one -m1000000" -- ./pan-two -m1000000
-farm-bench -n 5 --timeout 1200 --vs "./pan-one -m1000000" -- ./pan-bfspar -m1000000
+farm-bench -n "${BENCH_RUNS:-5}" --timeout 1200 --vs "./pan-one -m1000000" -- ./pan-two -m1000000
+farm-bench -n "${BENCH_RUNS:-5}" --timeout 1200 --vs "./pan-one -m1000000" -- ./pan-bfspar -m1000000
 echo "load average after timing: $(cut -d' ' -f1-3 /proc/loadavg)"
