@@ -29,7 +29,7 @@ RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
 
 .DEFAULT_GOAL := all
-NO_RULES_GOALS := help deps clean lint $(filter deps-%,$(MAKECMDGOALS))
+NO_RULES_GOALS := help deps clean lint reading-time $(filter deps-%,$(MAKECMDGOALS))
 .PHONY: all help deps models check check-models check-harness check-checkers check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
@@ -227,6 +227,7 @@ check-book:
 	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
+	@$(MAKE) --no-print-directory check-serve-browser
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -244,8 +245,9 @@ BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/b
 	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
 	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
 	build/book/book-search.py build/book/book-links.py build/book/search-command.py \
-	build/book/book-sidebar.py build/book/derive-diff.py
-$(OUT)/book/index.html: $(call SHA,$(CHAPTERS) $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
+	build/book/book-sidebar.py build/book/derive-diff.py build/book/book-order.py \
+	build/book/reading-time.py build/book/glossary.py
+$(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
 		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh
 
@@ -253,12 +255,18 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
 	@build/tests/browser-check.py
 	@touch $@
 
+# The reading time of every page and part, as the index page gives it.
+reading-time: ## print each chapter's and part's reading time (prose words, listing lines)
+	@build/book/reading-time.py --table
+.PHONY: reading-time
+
 # Long model runs, kept out of make check (their reports are recorded in
 # chapters/runs/ and compared with the chapters by make check).
 qrcu-table-full: sweep-qrcu-table-full ## chapter 5's QRCU table row too big for make check (3 updaters x 2 readers; MEMLIM=16000 TIME=3600)
 include build/per-chapter/shrinking-qrcu/qrcu-big.mk
 include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
 include build/workbench/exercises.mk
+include build/serve/serve.mk
 # LTSmin and Spin's parallel searches (the chapter on models that outgrow
 # one core or one machine).
 include build/ltsmin/ltsmin.mk

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """book-targets: what the book's cross-references may point at, one per
-line as KEY<TAB>HREF<TAB>TITLE: "chapter N" (the page of
-chapters/chNN-*.md), "run ID" (a .pan block, or a row of a .sweep,
+line as KEY<TAB>HREF<TAB>TITLE: "chapter N" and "appendix A" (a page
+of chapters/, by its label in chapters/book.tsv), "part I" (its heading
+on the index page), "glossary", "run ID" (a .pan block, or a row of a .sweep,
 whose table carries the sweep's id), "sweep ID", "quiz K" and "exercise
 K" (a statement; its answer, quizzes/chNN-exK.md, is "solution K").  Read from
 the sources themselves, so that no chapter name is written anywhere
@@ -12,6 +13,7 @@ names nothing."""
 import glob
 import os
 import re
+import subprocess
 import sys
 
 BLOCK = re.compile(r"^```\{\.(pan|sweep) #([A-Za-z0-9_-]+)(.*)\}\s*$")
@@ -29,11 +31,32 @@ def main():
     sources = sorted(glob.glob(os.path.join(root, "chapters", "ch[0-9][0-9]-*.md")))
     sources += sorted(glob.glob(os.path.join(root, "quizzes", "ch[0-9][0-9]-quiz*.md")))
     sources += sorted(glob.glob(os.path.join(root, "quizzes", "ch[0-9][0-9]-ex*.md")))
+    # A chapter is named by its label in chapters/book.tsv (build/book/book-order.py):
+    # "chapter N", "appendix A"; a part, "part I", is its heading on the index page.
+    order = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "book-order.py"),
+                            root], check=True, capture_output=True, text=True).stdout
+    labels, parts = {}, []
+    for line in order.splitlines():
+        part, ptitle, label, stem, ttl = line.split("\t")
+        labels[stem] = label
+        if stem == "glossary":
+            print(f"glossary\tglossary.html\tGlossary")
+        if part != "-" and part not in parts:
+            parts.append(part)
+            print(f"part {part}\tindex.html#part-{part.lower()}\tPart {part}: {ptitle}")
+    # the terms the chapters define ([term]{.dfn}), for [term]{.fwd}
+    terms = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "glossary.py"),
+                            "--targets", root], check=True, capture_output=True, text=True).stdout
+    for line in terms.splitlines():
+        key, href, where = line.split("\t")
+        print(f"{key}\t{href}\t{where}")
+        print(f"{key} where\t{where}\t{where}")
     for src in sources:
         page = os.path.basename(src)[:-3] + ".html"
-        if os.path.dirname(src).endswith("chapters"):
-            n = int(os.path.basename(src)[2:4])
-            print(f"chapter {n}\t{page}\t{title(src)}")
+        label = labels.get(os.path.basename(src)[:-3], "-")
+        if os.path.dirname(src).endswith("chapters") and label != "-":
+            kind = "appendix" if label.isalpha() else "chapter"
+            print(f"{kind} {label}\t{page}\t{title(src)}")
         k = re.match(r"ch\d\d-ex(\d+)\.md$", os.path.basename(src))
         if k:
             print(f"solution {k.group(1)}\t{page}\treference solution of exercise {k.group(1)}")

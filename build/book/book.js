@@ -123,6 +123,8 @@
     });
     return index;
   }
+  // An answer's page (a quiz's or an exercise's) ranks after the chapters.
+  function answer(d) { return /(^|\/)ch\d+-(quiz|ex)\d+\.html/.test(d.u) ? 1 : 0; }
   function norm(text) { return text.toLowerCase().replace(/\s+/g, ' '); }
   function words(q) {
     return q.toLowerCase().split(/[\s\-]+/).map(function (w) {
@@ -139,20 +141,31 @@
       return norm(d.t + ' ' + d.b).indexOf(text) >= 0;
     });
     literal.sort(function (a, b) {
-      return (norm(b.t).indexOf(text) >= 0) - (norm(a.t).indexOf(text) >= 0);
+      return (norm(b.t).indexOf(text) >= 0) - (norm(a.t).indexOf(text) >= 0) ||
+        answer(a) - answer(b);
     });
     literal.forEach(function (d) { add(d.u); });
     var ws = words(q);
     if (ws.length) {
-      var hits = index.query(function (query) {
-        ws.forEach(function (w, i) {
-          query.term(window.lunr.tokenizer(w), {
-            presence: window.lunr.Query.presence.REQUIRED,
-            wildcard: i === ws.length - 1 ? window.lunr.Query.wildcard.TRAILING : window.lunr.Query.wildcard.NONE
+      // Every word as written (stemmed: "cycle" finds "cycles"), then the
+      // last as a beginning being typed ("cyc"): a wildcard term is not
+      // stemmed, so it alone would miss the whole word.
+      var hits = [false, true].map(function (typing) {
+        return index.query(function (query) {
+          ws.forEach(function (w, i) {
+            query.term(window.lunr.tokenizer(w), {
+              presence: window.lunr.Query.presence.REQUIRED,
+              wildcard: typing && i === ws.length - 1 ? window.lunr.Query.wildcard.TRAILING
+                : window.lunr.Query.wildcard.NONE
+            });
           });
         });
       });
-      hits.forEach(function (h) { add(h.ref); });
+      var ranked = hits[0].concat(hits[1]).map(function (h) { return docs[h.ref]; });
+      // The chapters before the answers: a stable sort keeps lunr's order
+      // within each.
+      ranked.sort(function (a, b) { return answer(a) - answer(b); });
+      ranked.forEach(function (d) { add(d.u); });
     }
     return order;
   }

@@ -58,6 +58,20 @@ local function caption_inlines(inlines)
   return pandoc.Div({pandoc.Plain(inlines)}, {class = 'caption'})
 end
 
+-- A model's caption links to its file, which the book ships in models/
+-- beside its pages (book.sh copies them); a file models/ lacks is named
+-- without a link.  REST follows the name.
+local function model_caption(name, rest)
+  local label = {pandoc.Str('models/' .. name)}
+  local f = io.open('models/' .. name, 'r')
+  if f then
+    f:close()
+    label = {pandoc.Link(label, 'models/' .. name, '', {class = 'model-file'})}
+  end
+  if rest then table.insert(label, pandoc.Str(rest)) end
+  return caption_inlines(label)
+end
+
 local function exists(path)
   local f = io.open(path, 'r')
   if f then f:close() return true end
@@ -388,11 +402,13 @@ local function ref_span(s)
   key = key:gsub('^[Cc]hapters? ', 'chapter '):gsub('^[Tt]able ', 'sweep ')
            :gsub('^[Qq]uick [Qq]uiz ', 'quiz '):gsub('^[Qq]uiz ', 'quiz ')
            :gsub('^[Rr]uns? ', 'run '):gsub('^[Ee]xercises? ', 'exercise ')
-           :gsub('^[Ss]olution ', 'solution '):gsub('`', '')
+           :gsub('^[Ss]olution ', 'solution '):gsub('^[Aa]ppendix ', 'appendix ')
+           :gsub('^[Pp]art ', 'part '):gsub('`', '')
   local href = targets[key]
   if not href then
     err('cross-reference "' .. text .. '" names nothing ("' .. key .. '"); write'
-      .. ' [chapter N]{.ref}, [run ID]{.ref}, [quiz K]{.ref}, [exercise K]{.ref} or [table ID]{.ref}, or'
+      .. ' [chapter N]{.ref}, [appendix A]{.ref}, [part I]{.ref}, [run ID]{.ref}, [quiz K]{.ref},'
+      .. ' [exercise K]{.ref} or [table ID]{.ref}, or'
       .. ' give to="..."')
     return pandoc.Str(text)
   end
@@ -410,7 +426,53 @@ local function inline_code(c)
   return nil
 end
 
+-- [text]{.repo}: how to get the book's files: a clone of the repository
+-- at its address (REPO_URL, build/lib/defaults.mk), or, in a book built
+-- without one, the files shipped beside the pages.
+local function repo_span()
+  local url = DEFAULTS.REPO_URL or ''
+  if url ~= '' then
+    return {pandoc.Code('git clone ' .. url)}
+  end
+  return {pandoc.Str('this copy of the book was built without its address; its models are in '),
+    pandoc.Link({pandoc.Code('models/')}, 'models/README.md'),
+    pandoc.Str(' beside these pages, each listing\'s caption linking to its file')}
+end
+
+-- Terms: [term]{.dfn} marks where a term is defined (the glossary,
+-- build/book/glossary.py, links to it); [term]{.fwd} uses a term before
+-- its definition and says where that is.
+local function term_of(s)
+  local t = attr(s, 'term') or pandoc.utils.stringify(s.content)
+  return (t:gsub('`', ''):gsub('%*', ''):gsub('%s+', ' '):lower())
+end
+local function slug(t) return (t:gsub('[^%w]+', '-'):gsub('^%-+', ''):gsub('%-+$', '')) end
+
+local function dfn_span(s)
+  return pandoc.Span(s.content, {id = 'dfn-' .. slug(term_of(s)), class = 'dfn'})
+end
+
+local function fwd_span(s)
+  if not targets then
+    targets = {}
+    read_tsv(TARGETS, {'build/book/book-targets.py'}, function(f) targets[f[1]] = f[2] end)
+  end
+  local key = 'term ' .. term_of(s)
+  local href = targets[key]
+  if not href then
+    err('forward link "' .. pandoc.utils.stringify(s.content) .. '" names no defined term;'
+      .. ' mark its definition [term]{.dfn}, or give term="..."')
+    return s.content
+  end
+  local where = targets[key .. ' where'] or 'later'
+  return pandoc.Span({pandoc.Link(s.content, href, '', {class = 'fwd'}),
+    pandoc.Span({pandoc.Str(' (defined in ' .. where .. ')')}, {class = 'fwd-note'})})
+end
+
 local function span(s)
+  if s.classes:includes('repo') then return repo_span() end
+  if s.classes:includes('dfn') then return dfn_span(s) end
+  if s.classes:includes('fwd') then return fwd_span(s) end
   if s.classes:includes('bench') then return bench_span(s) end
   if s.classes:includes('run') then return run_span(s) end
   if s.classes:includes('ref') then return ref_span(s) end
@@ -490,7 +552,7 @@ local function code_block(el)
   local c = el.classes
   if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
     el.classes:insert('numberLines')
-    return {caption('models/' .. attr(el, 'file')), el}
+    return {model_caption(attr(el, 'file')), el}
   elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
     el.classes:insert('numberLines')
     if attr(el, 'check-in') then
@@ -511,7 +573,7 @@ local function code_block(el)
     end
     local cb = pandoc.CodeBlock(text, {class = 'diff'})
     cb.identifier = el.identifier
-    return {caption('models/' .. attr(el, 'file') .. ' is models/' .. attr(el, 'from')
+    return {model_caption(attr(el, 'file'), ' is models/' .. attr(el, 'from')
       .. ' with this change'), cb}
   elseif c:includes('pan') or c:includes('check') then
     local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
@@ -707,6 +769,12 @@ return {
     BOOK = pandoc.utils.stringify(m.book or (OUT .. '/book'))
     local n = TAG:match('^ch(%d%d)%-') and not TAG:match('quiz')
     CHAPTER = n and tonumber(TAG:match('^ch(%d%d)')) or nil
+    -- A page of chapters/book.tsv is numbered by its label there (a
+    -- chapter's number, an appendix's letter; - for none).
+    if m.label then
+      local label = pandoc.utils.stringify(m.label)
+      CHAPTER = label ~= '-' and label or nil
+    end
   end},
   {Pandoc = function(doc)
     resolve_lines(doc.blocks)

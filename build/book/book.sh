@@ -26,6 +26,11 @@ rm -rf "$dest/source"
 cp build/book/book.css "$dest/book.css"
 cp build/book/book.js "$dest/book.js"
 cp "$lunr" "$dest/lunr.min.js"
+# Every model file, shipped with the book: a listing's caption links to
+# its file (and the files it includes are there too).
+rm -rf "$dest/models"
+mkdir -p "$dest/models"
+if [ -d models ]; then find models -maxdepth 1 -type f -exec cp {} "$dest/models/" \; ; fi
 
 title() { sed -n 's/^# //p' "$1" | head -n 1; }
 stem() { basename "$1" .md; }
@@ -41,7 +46,17 @@ build/lib/runstore.py defaults >"$tmp/defaults.tsv"
 build/book/search-command.py --all >"$tmp/commands.tsv"
 build/book/book-targets.py "$src" >"$tmp/targets.tsv"
 
-chapters=$(ls "$src"/chapters/ch[0-9][0-9]-*.md)
+# The pages in reading order, by part: PART PART-TITLE LABEL STEM TITLE
+# (build/book/book-order.py; it names a chapter left out of chapters/book.tsv).
+tab=$(printf '\t')
+build/book/book-order.py "$src" >"$tmp/order"
+build/book/reading-time.py "$src" >"$tmp/reading-time.tsv"
+# partname NUMERAL TITLE: "Part I: Title", or the title alone (NUMERAL -, or none)
+partname() { case $1 in -) printf '%s' "$2" ;; '') printf 'Chapters' ;; *) printf 'Part %s: %s' "$1" "$2" ;; esac; }
+# secno LABEL: the number shown before a page's title (none for an unnumbered page)
+secno() { [ "$1" = - ] || printf '<span class="secno">%s</span> ' "$1"; }
+# minutes STEM-OR-"part N": the reading time build/book/reading-time.py measured
+minutes() { awk -F "$tab" -v k="$1" '$1 == k { m = $4; h = int(m / 60); if (h) printf "%d h %02d min", h, m % 60; else printf "%d min", m }' "$tmp/reading-time.tsv"; }
 quizzes=$(ls "$src"/quizzes/ch[0-9][0-9]-quiz*.md 2>/dev/null || true)
 # The exercises' solutions in the order of the exercises' numbers.
 exercises=$(for f in "$src"/quizzes/ch[0-9][0-9]-ex*.md; do
@@ -57,11 +72,18 @@ done | sort -n | cut -d ' ' -f 2-)
 	printf '<a class="book-title" href="index.html">Verifying parallel algorithms with Promela and Spin</a>\n'
 	printf '<button id="theme" type="button" title="Colour theme: follows the system until you choose">Theme: system</button>\n'
 	printf '<div class="search" role="search"><input type="search" id="search" placeholder="Search the book" aria-label="Search the book" autocomplete="off"><ol id="search-results"></ol></div>\n'
+	# the pages by part (chapters/book.tsv, read by build/book/book-order.py)
 	printf '<ol class="chapters">\n'
-	for c in $chapters; do
-		n=$(stem "$c" | cut -c3-4 | sed 's/^0//')
-		printf '<li><a href="%s.html"><span class="secno">%s</span> %s</a></li>\n' "$(stem "$c")" "$n" "$(esc "$(title "$c")")"
-	done
+	cur=
+	while IFS="$tab" read -r part ptitle label stem ttl; do
+		if [ "$part:$ptitle" != "$cur" ]; then
+			[ -z "$cur" ] || printf '</ol></li>\n'
+			cur="$part:$ptitle"
+			printf '<li class="part"><span class="part-title">%s</span><ol>\n' "$(esc "$(partname "$part" "$ptitle")")"
+		fi
+		printf '<li><a href="%s.html">%s%s</a></li>\n' "$stem" "$(secno "$label")" "$(esc "$ttl")"
+	done <"$tmp/order"
+	[ -z "$cur" ] || printf '</ol></li>\n'
 	printf '</ol>\n<ul class="extras">\n'
 	printf '<li><a href="quizzes.html">Answers to the quizzes and exercises</a></li>\n'
 	printf '<li><a href="references.html">Reading list and references</a></li>\n'
@@ -96,7 +118,9 @@ failed=0
 # fails is reported, the rest go on
 render() {
 	page=$(stem "$1")
-	set -- "$1" "$2" -f markdown --preserve-tabs --wrap=none \
+	# a page of the book's order is numbered by its label there
+	label=$(awk -F "$tab" -v k="$page" '$4 == k { print $3 }' "$tmp/order")
+	set -- "$1" "$2" ${label:+-M} ${label:+label="$label"} -f markdown --preserve-tabs --wrap=none \
 		--syntax-definition build/book/promela.xml --highlight-style pygments \
 		--lua-filter build/book/book.lua \
 		-M out="$out" -M tag="$page" -M back="$2" -M source="$1" \
@@ -157,7 +181,23 @@ listed() {
 	echo "From a lost increment to QRCU, model-checked in Promela and torture-tested in Linux."
 	echo "Every model and every Spin report in these pages is checked by \`make check\`."
 	echo
-	for c in $chapters; do echo "1. [$(title "$c")]($(stem "$c").html)"; done
+	echo "The book is in three parts. Part I follows the 2007 article and teaches Promela and Spin"
+	echo "on its examples, up to liveness; Part II carries QRCU past the article with Spin; Part III"
+	echo "takes QRCU into Linux and under other checkers."
+	echo "A reading time is measured from the page's source (build/book/reading-time.py): $(build/book/reading-time.py --rates)."
+	cur=
+	while IFS="$tab" read -r part ptitle label stem ttl; do
+		if [ "$part:$ptitle" != "$cur" ]; then
+			cur="$part:$ptitle"
+			echo
+			case $part in -) echo "## $ptitle" ;; *) echo "## $(partname "$part" "$ptitle") {#part-$(echo "$part" | tr 'A-Z' 'a-z')}"; echo; echo "Reading time: $(minutes "part $part")." ;; esac
+			echo
+			echo "| | Page | Reading time |"
+			echo "|--:|:--|--:|"
+		fi
+		case $label in -) l= ;; [A-Z]) l="Appendix $label" ;; *) l=$label ;; esac
+		echo "| $l | [$ttl]($stem.html) | $(minutes "$stem") |"
+	done <"$tmp/order"
 	echo
 	echo "- [Answers to the quizzes and exercises](quizzes.html)"
 	echo "- [Reading list and references](references.html)"
@@ -182,20 +222,28 @@ listed() {
 } >"$tmp/quizzes.md"
 cp build/book/references.md "$tmp/references.md"
 
-first=$(echo "$chapters" | head -n 1)
-nav index.html "" "" "$(stem "$first").html" "$(title "$first")"
+first=$(head -n 1 "$tmp/order" | cut -f 4)
+nav index.html "" "" "$first.html" "$(head -n 1 "$tmp/order" | cut -f 5)"
 render "$tmp/index.md" ""
 prev=index.html prevt=Contents
-# shellcheck disable=SC2086 # chapters are chNN-topic.md: no spaces
-set -- $chapters
+# The pages in the order of chapters/book.tsv; a generated one (the
+# glossary) is written first.
+pages=$(cut -f 4 "$tmp/order")
+# shellcheck disable=SC2086 # page names are chNN-topic: no spaces
+set -- $pages
 while [ $# -gt 0 ]; do
 	cur=$1
 	shift
+	case $cur in
+	glossary) build/book/glossary.py "$src" >"$tmp/glossary.md" && file=$tmp/glossary.md || { failed=$((failed + 1)); continue; } ;;
+	*) file=$src/chapters/$cur.md ;;
+	esac
+	ttl=$(awk -F "$tab" -v k="$cur" '$4 == k { print $5 }' "$tmp/order")
 	next=quizzes.html nextt="Answers to the quizzes and exercises"
-	if [ $# -gt 0 ]; then next=$(stem "$1").html nextt=$(title "$1"); fi
-	nav "$(stem "$cur").html" "$prev" "$prevt" "$next" "$nextt"
-	render "$cur" ""
-	prev=$(stem "$cur").html prevt=$(title "$cur")
+	if [ $# -gt 0 ]; then next=$1.html nextt=$(awk -F "$tab" -v k="$1" '$4 == k { print $5 }' "$tmp/order"); fi
+	nav "$cur.html" "$prev" "$prevt" "$next" "$nextt"
+	render "$file" ""
+	prev=$cur.html prevt=$ttl
 done
 nav quizzes.html "$prev" "$prevt" references.html "Reading list and references"
 render "$tmp/quizzes.md" ""

@@ -8,6 +8,9 @@ OUT ?= out
 # memory in MB (pan's -DMEMLIM) and seconds.
 MEMLIM ?= 4096
 TIME ?= 900
+# The repository's public address (git clone URL): the book's chapter 1
+# shows it; empty, the book says where its shipped files are instead.
+REPO_URL ?=
 # The Spin that the book's reports were made with; a report from another
 # Spin is stale, and the book names this version beside every report.
 SPIN_PINNED ?= 6.5.2

@@ -180,6 +180,17 @@ def ltl_names(model):
     return names
 
 
+def reads_stdin(model):
+    """Whether MODEL or what it includes reads standard input (STDIN)."""
+    for path in [model] + includes(model):
+        try:
+            if re.search(r"\bSTDIN\b", strip_comments(open(path).read())):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def claim_names(model):
     """The names of the claims of MODEL and its includes that pan -N
     can pick: its ltl formulas and its named never claims."""

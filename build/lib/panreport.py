@@ -155,7 +155,7 @@ def coverage_warning(text):
 # panrun's, each with pan's own lines shown.
 SEARCH_ENDS = [
     ("error", "errors: N (N > 0) and one line 'pan: wrote NAME.trail'",
-     "pan found N error(s) (the first: what pan names); the trail above shows how"),
+     "pan found N error(s) (the first, as pan names it); the trail above shows how"),
     ("errors-trails", "errors: N and several 'pan: wrote' lines (pan -e: a trail per error)",
      "pan found N errors and wrote N trails; the first is above, make replay replays it"),
     ("errors-no-trail", "errors: N and no 'pan: wrote' line (pan -c0 counts errors "
@@ -173,7 +173,7 @@ SEARCH_ENDS = [
 # sim_end() picks the row; errors in statements on the way (an index out
 # of bounds: Spin prints the error and goes on) are added to any of them.
 SIM_ENDS = [
-    ("rejected", "no step, and an error (a syntax error, a missing include)",
+    ("rejected", "a syntax error, or an error before any step (a missing include)",
      "spin rejects the model: its first error line"),
     ("assertion", "'assertion violated': Spin stops there",
      "it stopped at a violated assertion"),
@@ -184,7 +184,7 @@ SIM_ENDS = [
      "no process can move, each at a valid end state (not a deadlock)"),
     ("end", "none of these: every process terminated", "it ran to its end"),
 ]
-SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s")
+SIM_STEP = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(.*\[.*\]\s*$")
 SIM_FINAL = re.compile(r"^\s*\d+:\s+proc\s+\d+ \(\S+\) \S+:\d+ \(state \d+\)(.*)$")
 
 
@@ -194,7 +194,7 @@ def sim_end(out, returncode):
     lines = out.splitlines()
     errors = [l.strip() for l in lines if "Error:" in l and "assertion violated" not in l]
     stepped = any(SIM_STEP.match(l) for l in lines)
-    if returncode != 0 and not stepped:
+    if returncode != 0 and (not stepped or any("syntax error" in e for e in errors)):
         return "rejected", 2, "spin rejects the model: " + (errors[0] if errors else
                                                            "see its message above")
     after = ""
@@ -233,7 +233,9 @@ def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
     SEARCH_ENDS it matches.  '{replay}' in the line stands for the make
     replay command of the model."""
     errors = fields.get("errors")
-    kind = f" (the first: {fields['violation']})" if fields.get("violation") else ""
+    first = fields.get("violation") or next(iter(re.findall(
+        r"^pan:\d+:\s*(.*?)(?: \(at depth -?\d+\))?$", text, re.M)), "")
+    kind = f" ({first})" if first else ""
     if errors not in (None, "0"):
         if len(trails) > 1:
             names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"

@@ -14,7 +14,9 @@ desktop width (1280 px) and a phone width (400 px) and fail on
     whose first result does not contain it; a search cut at 25 results
     that does not say so; results without the searched words marked;
     the arrow keys or Esc not moving in the results; a page opened from
-    a result (?highlight=) with nothing marked;
+    a result (?highlight=) with nothing marked; a query of whole words
+    that some section holds all of ("hash table memory") finding nothing,
+    or putting an answer's page before the chapters;
   * a trail's timeline taller than 2,000 px at 1280 px, or with its
     caption below it;
   * small text (under 24 px, or 18.7 px bold) with a contrast under 4.5:1
@@ -22,7 +24,8 @@ desktop width (1280 px) and a phone width (400 px) and fail on
   * the theme button not switching to light, then dark (the page's
     background dark, plots inverted, the choice kept), then back to the
     system's;
-  * at 400 px, the menu pushing the page down instead of opening over it;
+  * at 400 px, the menu pushing the page down instead of opening over it,
+    or its button out of sight from the middle of a long page;
   * a <summary> holding a <pre> (read out whole as a button's name), no
     skip link as the first thing to focus, no current entry in the
     sidebar (every page but the index and print.html);
@@ -54,6 +57,10 @@ BOOK = os.path.join(OUT, "book")
 WIDTHS = [1280, 400]
 TERMS = ["COLLAPSE", "rcutorture"]
 FLAG_QUERIES = ["-DCOLLAPSE", "spin -a", "-DSAFETY"]
+# Queries of whole words, each held by some section: something must be
+# found, and a chapter, when one is found, must come before the answers.
+WORD_QUERIES = ["fairness cycle", "hash table memory", "barrier memory", "weak fairness",
+                "incrementer processes"]
 TIMELINE_MAX = 2000   # px: a folded trail is about 60 rows
 CONTRAST_MIN = 4.5
 HIGHLIGHT = "?highlight=-DCOLLAPSE"   # one chapter is also opened as from a search result
@@ -206,6 +213,13 @@ PROBE = r"""<script>
       if (!side.getClientRects().length) found.menu = 'the menu does not open';
       else if (Math.abs(after - before) > 1) found.menu = 'the open menu pushes the page down by ' + Math.round(after - before) + ' px';
       mb.click();
+      // Mid-page (a long page), the button is still in reach.
+      if (!found.menu && document.documentElement.scrollHeight > 3 * window.innerHeight) {
+        window.scrollTo(0, document.documentElement.scrollHeight / 2);
+        var r = mb.getBoundingClientRect();
+        if (r.bottom <= 0 || r.top >= window.innerHeight) found.menu = 'mid-page, the Contents button is out of sight (scrolled away)';
+        window.scrollTo(0, 0);
+      }
     }
     // Search as a reader types it, on the first page.
     found.flags = {};
@@ -216,6 +230,19 @@ PROBE = r"""<script>
         if (!(window.BOOK_SEARCH || []).some(function (d) { return (d.t + ' ' + d.b).toLowerCase().indexOf(lower) >= 0; })) return;
         var hits = window.bookSearch(q);
         found.flags[q] = hits.length ? ((hits[0].t + ' ' + hits[0].b).toLowerCase().indexOf(q.toLowerCase()) >= 0 ? 'ok' : 'first result "' + hits[0].t + '" does not contain it') : 'nothing found';
+      });
+      WORD_QUERIES.forEach(function (q) {
+        var ws = q.split(' ');
+        var held = (window.BOOK_SEARCH || []).filter(function (d) {
+          var t = (d.t + ' ' + d.b).toLowerCase();
+          return ws.every(function (w) { return t.indexOf(w) >= 0; });
+        });
+        if (!held.length) return;
+        var hits = window.bookSearch(q);
+        var answer = function (d) { return /(^|\/)ch\d+-(quiz|ex)\d+\.html/.test(d.u); };
+        found.flags[q] = !hits.length ? 'nothing found, though ' + held.length + ' sections hold every word'
+          : answer(hits[0]) && hits.some(function (d) { return !answer(d); })
+            ? 'an answer ("' + hits[0].t + '") ranked before the chapters' : 'ok';
       });
       var box = document.getElementById('search'), list = document.getElementById('search-results');
       box.value = 'spin';
@@ -333,7 +360,8 @@ def main():
     if os.path.isdir(shots):
         shutil.rmtree(shots)
     os.makedirs(shots)
-    probe = (PROBE.replace("FLAG_QUERIES", json.dumps(FLAG_QUERIES)).replace("TERMS", json.dumps(TERMS))
+    probe = (PROBE.replace("WORD_QUERIES", json.dumps(WORD_QUERIES))
+             .replace("FLAG_QUERIES", json.dumps(FLAG_QUERIES)).replace("TERMS", json.dumps(TERMS))
              .replace("TIMELINE_MAX", str(TIMELINE_MAX)).replace("CONTRAST_MIN", str(CONTRAST_MIN)))
     chapters = [os.path.basename(p) for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
     lit = "ch05-qrcu-model.html" if "ch05-qrcu-model.html" in chapters else (chapters[0] if chapters else None)

@@ -74,7 +74,7 @@ MUTANTS = [
      "if check and name in exercises and", "if check and",
      "exercise: an edit of a solution (not the student's file) still fails models-match-chapters", "exercise"),
     ("-d called a pan with no report", "build/lib/panrun.py",
-     'if proc.returncode == 0 and "State-vector" not in text and \\', 'if False and \\',
+     'if returncode == 0 and "State-vector" not in text and \\', 'if False and \\',
      "make verify: RUNFLAGS=-d shows what pan prints, the state tables", "workbench"),
     ("the printed command without its budgets", "build/workbench/verify.py",
      "runflags, (seconds, mb)))", "runflags))",

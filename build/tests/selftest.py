@@ -268,7 +268,7 @@ WORKBENCH_VERIFY = [
      ["cc -DNP -DMEMLIM=4096 -o pan pan.c; timeout 900 ./pan -l", "(non-progress cycle)"], []),
     ("an unknown formula names the model's formulas",
      ["MODEL=models/cycle.spin", "LTL=nosuch"], None, 2,
-     ["cannot find claim 'nosuch'; the model's ltl formulas are: q, r"], []),
+     ["cannot find claim 'nosuch'; the model's claims are: q, r"], []),
     ("pan's own reason is quoted when it stops without a report",
      ["MODEL=models/selfloop.spin", "LTL=e"], None, 2,
      ["pan ended with status 1 and no report: error: proctype 'p' line 2, state 2: has "
@@ -836,10 +836,10 @@ def workbench_cases(proj, fx):
            and "depth-limit (-u5 steps) reached" in out and "the same run again: make simulate "
            "MODEL=models/tiny.spin SEED=3 STEPS=5" in out, out[-900:], (out, "the same run again"))
     code, out = make(proj, "-s", "simulate", "MODEL=models/tiny.spin", "SIMFLAGS=-g")
-    expect("make simulate: without SEED, the seed chosen is printed",
-           code == 0 and re.search(r"with seed \d+ \(chosen for you\)", out)
-           and re.search(r"\$ spin -p -u1000 -n\d+ -g tiny.spin", out), out[-900:],
-           (out, "chosen for you"))
+    expect("make simulate: without SEED, Spin chooses the seed, which is printed",
+           code == 0 and re.search(r"with seed \d+ \(chosen by Spin\)", out)
+           and "$ spin -p -u1000 -h -g tiny.spin" in out, out[-900:],
+           (out, "chosen by Spin"))
     code, out = make(proj, "-s", "simulate", "MODEL=models/tiny-racy.spin", "SEED=7", "STEPS=50")
     expect("make simulate: a run that violates an assertion says so",
            code != 0 and "this run violates an assertion; make verify MODEL=models/tiny-racy.spin"

@@ -52,7 +52,10 @@ def trail_steps(work, name, defs):
     if not steps:
         fail(f"{os.path.join(work, name + '.trail')}: spin could not replay it: "
              f"{(p.stdout.strip().splitlines() or ['no output'])[-1]}")
-    return steps
+    # A trail that ends in its never claim's error (an ltl formula's
+    # assertion): spin -i runs no claim, so it cannot show that step.
+    claim = re.search(r"^spin: (_spin_nvr\.tmp:\d+), Error: (.*)$", p.stdout, re.M)
+    return steps, (f"{claim.group(2)} in the claim ({claim.group(1)})" if claim else None)
 
 
 class Session:
@@ -180,7 +183,7 @@ def main():
     work = src.rstrip("/") + "-interactive"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.html"))
-    steps = trail_steps(work, name, defs)
+    steps, claim_error = trail_steps(work, name, defs)
     print(f"Along the trail of {source or name} ({len(steps)} steps): at each choice, "
           "Enter takes the trail's step, a number another (the run then leaves the trail), "
           "t follows the trail to its end, q stops.", flush=True)
@@ -211,6 +214,14 @@ def main():
                 print(line, flush=True)
                 session.executed(line)
                 session.listed(line)
+                if claim_error and session.at == len(steps):
+                    print(f"--- the trail's last step is the error of its never claim, "
+                          f"{claim_error}, which spin -i does not run: stopped here", flush=True)
+                    proc.terminate()
+                    pending = ""
+                    break
+            if proc.poll() is not None and claim_error and session.at == len(steps):
+                break
             m = PROMPT.search(pending)
             if m:
                 print(pending.rstrip(), end="", flush=True)

@@ -76,17 +76,6 @@ def words(name, flags):
         fail(f"{name}={flags!r}: cannot read it ({e}); check its quotes")
 
 
-def reads_stdin(model):
-    """Whether MODEL (or what it includes) reads standard input (STDIN)."""
-    for path in [model] + modelfiles.includes(model):
-        try:
-            if re.search(r"\bSTDIN\b", modelfiles.strip_comments(open(path).read())):
-                return True
-        except OSError:
-            pass
-    return False
-
-
 def run(cmd, work, interactive=False, model=None):
     """Run spin in WORK, showing the command; its lines are shown as Spin
     prints them (line-buffered) and returned.  An interactive run, or a
@@ -95,11 +84,11 @@ def run(cmd, work, interactive=False, model=None):
     if interactive:
         return subprocess.run(cmd, cwd=work).returncode, ""
     stdin = subprocess.DEVNULL
-    if model and reads_stdin(model):
+    if model and modelfiles.reads_stdin(model):
         stdin = None  # ours: the terminal, or what was piped in
-        if sys.stdin.isatty():
-            print(f"--- {model} reads standard input (STDIN): type its input, Ctrl-D ends it",
-                  flush=True)
+        print(f"--- {model} reads standard input (STDIN): "
+              + ("type its input (Spin waits for more at its end)" if sys.stdin.isatty()
+                 else "it reads what was piped in"), flush=True)
     p = subprocess.Popen(["stdbuf", "-oL"] + cmd, cwd=work, stdin=stdin, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True)
     out = []

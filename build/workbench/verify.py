@@ -175,7 +175,13 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
               + (f" (the model's claims: {', '.join(names)})" if len(names) > 1 else ""),
               file=sys.stderr)
         return 1
+    warning = panreport.coverage_warning(text)
+    if warning:
+        print(f"{model}: {warning}", file=sys.stderr)
     code, line = panreport.search_end(text, fields, r.trails, runflags, **opts)
+    if code and modelfiles.reads_stdin(model):
+        line += ("; the model reads standard input (STDIN), which only a simulation gives "
+                 f"it: {searchflags.make_command('simulate', ('MODEL', model))}")
     if "{replay}" in line:
         line = line.replace("{replay}", again("replay", model))
     print(f"{model}: {line}", file=sys.stderr if code else sys.stdout)

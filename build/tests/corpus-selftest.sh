@@ -1,0 +1,31 @@
+#!/bin/sh
+# corpus-selftest: build/tests/corpus-check.py, which holds the workbench
+# to plain Spin on the corpus, is seen to fail on copies of the tools
+# broken in one way each: spin -a's lines hidden again, an approximate
+# search called a plain pass, the trail lost at a loop's break.
+set -eu
+. build/tests/caselib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bad=0
+# mutant NAME FILE SED-SCRIPT: a copy of build/ with FILE edited
+mutant() {
+	mkdir -p "$tmp/$1"
+	cp -r build "$tmp/$1/"
+	sed -i -e "$3" "$tmp/$1/$2"
+	if cmp -s "$2" "$tmp/$1/$2"; then
+		say_wrong "mutant $1" "changed nothing in $2; its sed script no longer matches the tool"
+	fi
+}
+# case NAME RUN EXPECT: corpus-check of run RUN in the copy NAME must fail with EXPECT
+case_() {
+	judge "$1" fail "$3" - sh -c "cd '$tmp/$1' && build/tests/corpus-check.py $2"
+}
+mutant hidden build/workbench/verify.py 's/^    for line in r.spin_lines:$/    for line in []:/'
+case_ hidden 3 "verify shows every line plain spin -a printed; missing 'ltl stays_small: [] ((at<3))'"
+mutant approx build/lib/panreport.py 's/^    approx = approximate(text)$/    approx = None/'
+case_ approx 13 "plain Spin says pass, the workbench approximate"
+mutant break build/workbench/interactive-trail.py 's/and re.fullmatch(r"break|goto/and re.fullmatch(r"NONE|goto/'
+case_ break 14 "interactive TRAIL=1 takes the trail's 25 steps of spin -t -p"
+[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 3 broken copies of the tools"
+exit "$bad"
