@@ -27,6 +27,8 @@ RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
 # A run of another checker ({.check}) depends on its adapter and its
 # tool's version too (build/checkers/; mkrules names them per run).
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
+# A simulation a chapter shows ({.sim}) is made by the workbench's code.
+SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 
 .DEFAULT_GOAL := all
 NO_RULES_GOALS := help deps clean lint reading-time $(filter deps-%,$(MAKECMDGOALS))
@@ -101,7 +103,8 @@ $(OUT)/sha/%: FORCE
 	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
 	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 
-EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/pipeline/format.tsv) $(OUT)/deps.stamp
+EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/lib/blocks.lua \
+	build/pipeline/format.tsv) $(OUT)/deps.stamp
 define EXTRACT_RULE
 $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS)
 	@$(LOCKED) build/pipeline/extract.sh $(1)
@@ -166,6 +169,11 @@ check-lint:
 $(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/*.sh) .ci/run)
 	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
+# No chapter uses a term of the glossary before the chapter that defines
+# it, unless it links forward ([term]{.fwd}); build/book/glossary.py --check.
+check-glossary:
+	@build/harness/record.sh glossary-order -- build/book/glossary.py --check
+.PHONY: check-glossary
 check-format-doc:
 	@build/harness/record.sh format-doc -- build/pipeline/format-doc.py --check
 lint: ## run shellcheck, pyflakes and luacheck on every tool
@@ -204,7 +212,7 @@ check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
+	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
@@ -218,16 +226,19 @@ LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 
 # The tools' own self-tests re-run only when a file they read (or the
 # version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
+# Each line goes on after a failure (-), so that one failing check of the
+# book does not hide the verdicts of the ones after it.
 check-book:
-	@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
+	-@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
-	@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
-	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
+	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
+	-@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
+	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
-	@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
+	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
-	@$(MAKE) --no-print-directory check-serve-browser
+	-@$(MAKE) --no-print-directory check-serve-browser
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -241,14 +252,15 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
-BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/book/promela.xml \
+BOOK_TOOLS := build/book/book.sh build/book/book.lua build/lib/blocks.lua build/pipeline/format.tsv \
+	build/book/book.css build/book/promela.xml \
 	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
 	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
 	build/book/book-search.py build/book/book-links.py build/book/search-command.py \
 	build/book/book-sidebar.py build/book/derive-diff.py build/book/book-order.py \
-	build/book/reading-time.py build/book/glossary.py
+	build/book/reading-time.py build/book/glossary.py build/book/folded-lines.py
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
-		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
+		$(wildcard $(RUNS_DIR)/*.out $(RUNS_DIR)/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh
 
 $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
@@ -282,6 +294,9 @@ include kernel/bench.mk
 include kernel/relacy.mk
 # QRCU's barriers under the Linux-kernel memory model (herd7, klitmus7).
 include kernel/lkmm.mk
+# The same orderings as compiled for arm64 and ppc64le, under herd7's
+# architecture models (kernel/arch.mk runs them before lkmm-barrier-legs).
+include kernel/arch.mk
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')

@@ -23,7 +23,9 @@ LKMM_MODEL := $(LKMM_OUT)/memory-model
 LKMM_HERD_OUT := $(LKMM_OUT)/herd
 LKMM_RECORD ?= build/harness/record.sh
 # The tests, one name a line; each is kernel/litmus/NAME.litmus.
-LKMM_TESTS := $(shell sed -e 's/\#.*//' kernel/litmus/TESTS 2>/dev/null)
+# HERD-ONLY lists tests herd7 runs but the klitmus7 boot does not.
+LKMM_KLITMUS_TESTS := $(shell sed -e 's/\#.*//' kernel/litmus/TESTS 2>/dev/null)
+LKMM_TESTS := $(LKMM_KLITMUS_TESTS) $(shell sed -e 's/\#.*//' kernel/litmus/HERD-ONLY 2>/dev/null)
 LKMM_LITMUS_FILES := $(sort $(wildcard kernel/litmus/*))
 LKMM_TOOLS := kernel/bin/litmuslib.py kernel/bin/litmus-herd.py kernel/bin/litmus-ties.py
 LKMM_HERD_RUN = kernel/bin/litmus-herd.py $(1) $(HERD7) $(LKMM_MODEL) $(LKMM_HERD_OUT)
@@ -116,9 +118,29 @@ $(OUT)/kernel/initramfs-LITMUS.cpio.gz: $(LKMM_KERNEL_BUILD).build-stamp $(HERD_
 	@rm -rf $(LKMM_OUT)/variants
 	@kernel/bin/litmus-ties.py --variants $(LKMM_OUT)/variants
 	@kernel/bin/klitmus-build.sh $(KLITMUS7) $(LKMM_KERNEL_BUILD) $(LKMM_KLITMUS_MODS) \
-		$(addprefix kernel/litmus/,$(addsuffix .litmus,$(LKMM_TESTS))) $(LKMM_OUT)/variants/*.litmus
+		$(addprefix kernel/litmus/,$(addsuffix .litmus,$(LKMM_KLITMUS_TESTS))) \
+		$(addprefix $(LKMM_OUT)/variants/,$(addsuffix +*.litmus,$(LKMM_KLITMUS_TESTS)))
 	@kernel/bin/litmus-initrd.sh $(LKMM_KERNEL_BUILD) $(LKMM_KLITMUS_MODS) $@
 
 # The chapter (whatever its number) runs these checks too.
 LKMM_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-barriers\.md$$/\1/p')
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
+
+# The book's table of every ordering of qrcu.c against every leg
+# (chapter 11), $(LKMM_OUT)/barrier-legs.md, each cell from the runs that
+# take the ordering away: herd7's broken variants, relacy's checks, the
+# kept klitmus7 boot (kernel/bin/barrier-legs.py names them); it also
+# holds the chapter's .leg spans, each a claim about one cell, to the
+# table.  make check runs it in its second step, after the relacy and
+# memory-model checks; alone, it makes the runs it reads first.
+LKMM_BARRIER_LEGS_RUNS := $(addprefix relacy-run-,$(shell kernel/bin/barrier-legs.py --relacy 2>/dev/null)) \
+	$(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
+LKMM_BARRIER_CHAPTERS := $(wildcard chapters/ch*-qrcu-barriers.md)
+KERNEL_CHECKS += lkmm-barrier-legs
+$(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))
+.PHONY: lkmm-barrier-legs
+lkmm-barrier-legs: $(LKMM_BARRIER_LEGS_RUNS)
+	-@$(LKMM_RECORD) lkmm-barrier-legs -- \
+		kernel/bin/barrier-legs.py $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
+	-@$(LKMM_RECORD) lkmm-barrier-legs-selftest -- \
+		kernel/bin/barrier-legs-selftest.sh $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)

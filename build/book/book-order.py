@@ -14,74 +14,18 @@ and the fix, and the exit status is 1.
 
 --parts: one line per part, NUMERAL<TAB>TITLE<TAB>FIRST-LABEL<TAB>LAST-LABEL."""
 
-import glob
 import os
-import re
 import sys
 
-GENERATED = {"glossary": "Glossary"}
-
-
-def title(path):
-    for line in open(path):
-        if line.startswith("# "):
-            return line[2:].strip()
-    return os.path.basename(path)
-
-
-def read(root):
-    """[(part, part title, label, stem, title)], or exits naming the problem."""
-    chapters = sorted(os.path.basename(p)[:-3]
-                      for p in glob.glob(os.path.join(root, "chapters", "ch[0-9][0-9]-*.md")))
-    manifest = os.path.join(root, "chapters", "book.tsv")
-    if not os.path.exists(manifest):
-        return [("-", "Chapters", str(int(c[2:4])), c,
-                 title(os.path.join(root, "chapters", c + ".md"))) for c in chapters]
-    pages, problems, seen = [], [], set()
-    part = ("", "")
-    where = "chapters/book.tsv"
-    for n, line in enumerate(open(manifest), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        f = line.rstrip("\n").split("\t")
-        if len(f) != 3 or f[0] not in ("part", "page"):
-            problems.append(f"{where}:{n}: want 'part<TAB>NUMERAL<TAB>TITLE' or"
-                            f" 'page<TAB>LABEL<TAB>STEM', not {line.strip()!r}")
-            continue
-        if f[0] == "part":
-            part = (f[1], f[2])
-            continue
-        label, stem = f[1], f[2]
-        if not re.fullmatch(r"[1-9]\d*|[A-Z]|-", label):
-            problems.append(f"{where}:{n}: label {label!r}: give a chapter number,"
-                            " an appendix letter or -")
-        if stem in seen:
-            problems.append(f"{where}:{n}: {stem} is listed twice; list each page once")
-        seen.add(stem)
-        if stem in GENERATED:
-            pages.append((part[0], part[1], label, stem, GENERATED[stem]))
-            continue
-        path = os.path.join(root, "chapters", stem + ".md")
-        if not os.path.exists(path):
-            problems.append(f"{where}:{n}: no chapters/{stem}.md; remove the line or add the file")
-            continue
-        pages.append((part[0], part[1], label, stem, title(path)))
-    for c in chapters:
-        if c not in seen:
-            problems.append(f"{where}: chapters/{c}.md is in no part; add a"
-                            f" 'page<TAB>LABEL<TAB>{c}' line where the reader meets it")
-    if problems:
-        for p in problems:
-            print("book-order: " + p, file=sys.stderr)
-        sys.exit(1)
-    return pages
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
 
 
 def main():
     args = sys.argv[1:]
     parts = "--parts" in args
     args = [a for a in args if a != "--parts"]
-    pages = read(args[0] if args else ".")
+    pages = bookorder.read(args[0] if args else ".")
     if parts:
         seen = []
         for p, pt, label, _, _ in pages:

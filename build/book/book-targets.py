@@ -16,7 +16,19 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
+
 BLOCK = re.compile(r"^```\{\.(pan|sweep) #([A-Za-z0-9_-]+)(.*)\}\s*$")
+
+
+def output(cmd):
+    """CMD's output; when it fails, its message (on stderr) stands and
+    this tool fails with it."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if r.returncode:
+        sys.exit(r.returncode)
+    return r.stdout
 
 
 def title(path):
@@ -33,20 +45,17 @@ def main():
     sources += sorted(glob.glob(os.path.join(root, "quizzes", "ch[0-9][0-9]-ex*.md")))
     # A chapter is named by its label in chapters/book.tsv (build/book/book-order.py):
     # "chapter N", "appendix A"; a part, "part I", is its heading on the index page.
-    order = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "book-order.py"),
-                            root], check=True, capture_output=True, text=True).stdout
     labels, parts = {}, []
-    for line in order.splitlines():
-        part, ptitle, label, stem, ttl = line.split("\t")
+    for part, ptitle, label, stem, ttl in bookorder.read(root):
         labels[stem] = label
         if stem == "glossary":
-            print(f"glossary\tglossary.html\tGlossary")
+            print("glossary\tglossary.html\tGlossary")
         if part != "-" and part not in parts:
             parts.append(part)
             print(f"part {part}\tindex.html#part-{part.lower()}\tPart {part}: {ptitle}")
     # the terms the chapters define ([term]{.dfn}), for [term]{.fwd}
-    terms = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "glossary.py"),
-                            "--targets", root], check=True, capture_output=True, text=True).stdout
+    terms = output([os.path.join(os.path.dirname(os.path.abspath(__file__)), "glossary.py"),
+                            "--targets", root])
     for line in terms.splitlines():
         key, href, where = line.split("\t")
         print(f"{key}\t{href}\t{where}")

@@ -4,12 +4,20 @@
 --   * Promela listings get line numbers and a caption naming their model;
 --   * a pan report gets a caption with the commands that produce it, and
 --     a long one is folded to its verdict and state lines (the full text,
---     which make check compares, is one click away);
+--     which make check compares, is one click away); another checker's
+--     report ({.check}) folds to its own verdict lines (its adapter's
+--     headline()), and a long run's (target=full) is the one kept in
+--     chapters/runs/, its block holding only the summary make check compares;
+--   * a simulation ({.sim}) is shown whole, under the make command that
+--     runs it and the spin command that runs, each line numbered;
 --   * a trail excerpt is followed by a per-process timeline of the whole
 --     trail (build/book/trail-timeline.py), when the run has been made;
 --   * a sweep becomes a table of measured figures beside the quoted ones
 --     (build/book/sweep-table.py), and with plot=CAPTION also a log-scale plot
 --     of its states (build/book/sweep-plot.py, gnuplot);
+--   * [text]{.callout run=ID} becomes the number of the line of report
+--     ID that holds text, linked to it; that report is then shown whole,
+--     numbered, the named lines marked;
 --   * [code]{.ln} becomes a line number of the listing above it, linked
 --     to that line (a model fragment is numbered as in its model file, as
 --     Spin's trails are);
@@ -44,10 +52,34 @@ local errors = {}
 
 local function err(msg) table.insert(errors, msg) end
 
+-- The chapters' block format (build/pipeline/format.tsv) has one reader,
+-- build/lib/blocks.lua, which build/pipeline/extract.lua uses too.
+local here = (PANDOC_SCRIPT_FILE or 'build/book/book.lua'):match('^(.*)/') or '.'
+package.path = here .. '/../lib/?.lua;' .. package.path
+local blocks_format = require('blocks')
+
+-- An attribute of a span or a div: its value, or nil.
 local function attr(el, key)
   local v = el.attributes[key]
   if v == nil or v == '' then return nil end
   return v
+end
+
+-- An attribute of a code block, as the format defines it: its value, or
+-- the format's default for its class, or nil.
+local function block_attr(el, key)
+  return blocks_format.attr(el, key, blocks_format.class(el))
+end
+
+-- A block that breaks the format stops the page, as it fails the
+-- extraction (make check names its line): the book never shows a block
+-- whose attributes it would misread.
+local function check_block(el)
+  blocks_format.validate(el, function(msg)
+    local name = el.identifier ~= '' and ('#' .. el.identifier) or ('.' .. (el.classes[1] or '?'))
+    err('the block ' .. name .. ' breaks the block format (build/pipeline/format.tsv): ' .. msg)
+  end)
+  return nil
 end
 
 local function caption(text, class)
@@ -131,10 +163,49 @@ end
 -- Line references ------------------------------------------------------
 
 local listing_count = 0
+-- Report lines the prose names ([text]{.callout run=ID}): run id -> the
+-- set of its line numbers.  Such a report is shown whole, numbered, the
+-- named lines marked (build/book/folded-lines.py checks the page).
+local CALLOUTS = {}
+
+-- [text]{.callout run=ID}: the number of the one line of report ID (a
+-- .pan or .check block above it on the page; without run=, the nearest
+-- one above) that contains text, linked to that line.
+local function callout(s, reports, report)
+  local want = pandoc.utils.stringify(s.content)
+  local id = attr(s, 'run')
+  local r = report
+  if id then r = reports[id] end
+  if not r then
+    err('report line "' .. want .. '": ' .. (id and ('no report ' .. id .. ' above it on this page')
+      or 'no report above it on this page') .. '; name a .pan or .check block shown before it (run=ID)')
+    return pandoc.Str('?')
+  end
+  -- Prose has no tabs and keeps no runs of spaces: they are compared
+  -- as one space.
+  local function flat(x) return (x:gsub('%s+', ' ')) end
+  local found = {}
+  local n = 0
+  for line in (r.text .. '\n'):gmatch('(.-)\n') do
+    n = n + 1
+    if flat(line):find(flat(want), 1, true) then table.insert(found, n) end
+  end
+  if #found ~= 1 then
+    err('report line "' .. want .. '" matches ' .. #found .. ' lines of report ' .. r.identifier
+      .. '; quote more of the line')
+    return pandoc.Str('?')
+  end
+  CALLOUTS[r.identifier] = CALLOUTS[r.identifier] or {}
+  CALLOUTS[r.identifier][found[1]] = true
+  return pandoc.Link({pandoc.Str(tostring(found[1]))},
+    '#' .. r.identifier .. '-' .. found[1], '', {class = 'callout'})
+end
 
 local function resolve_lines(blocks)
   local listing = nil
+  local report, reports = nil, {}
   local function span(s)
+    if s.classes:includes('callout') then return callout(s, reports, report) end
     if not s.classes:includes('ln') then return nil end
     local want = pandoc.utils.stringify(s.content)
     if not listing then
@@ -159,6 +230,11 @@ local function resolve_lines(blocks)
   local function walk(list)
     for i, b in ipairs(list) do
       if b.t == 'CodeBlock' then
+        if (b.classes:includes('pan') or b.classes:includes('check') or b.classes:includes('sim'))
+          and b.identifier ~= '' then
+          report = b
+          reports[b.identifier] = b
+        end
         if b.classes:includes('promela') or b.classes:includes('c')
           or b.classes:includes('derive') then
           listing = b
@@ -233,14 +309,22 @@ local function grouped(n)
   return neg .. digits
 end
 
-local function run_value(ref)
+local run_reports = {}  -- run id -> the report file its figures are read from
+
+local function load_run_figures()
   if not run_figures then
     run_figures = {}
     read_tsv(RUNS, {'build/book/run-figures.py', OUT}, function(f)
       run_figures[f[1]] = run_figures[f[1]] or {}
       run_figures[f[1]][f[2]] = f[3]
+      run_reports[f[1]] = f[4]
     end)
   end
+  return run_figures
+end
+
+local function run_value(ref)
+  load_run_figures()
   local id, field = ref:match('^%s*([%w_-]+)%.([%w_]+)%s*$')
   if not id then
     err('run figure "' .. ref .. '": write ID.FIELD, e.g. qrcu-2x2.stored')
@@ -248,8 +332,8 @@ local function run_value(ref)
   end
   local run = run_figures[id]
   if not run then
-    err('run figure "' .. ref .. '": no report of run ' .. id .. ' (in ' .. OUT
-      .. '/runs/ or chapters/runs/); check the id, or make book to run it')
+    err('run figure "' .. ref .. '": no report of run ' .. id .. ' (in ' .. store_path('runs')
+      .. '/ or ' .. store_path('kept-runs') .. '/); check the id, or make book to run it')
     return nil
   end
   local v = run[field]
@@ -505,41 +589,45 @@ end
 -- in words, then how (the run's flags, the bound, the variant).
 local function grade_block(el)
   local how = {}
-  if attr(el, 'require') then
-    local comment = attr(el, 'require'):match('^%s*/%*')
-    table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`'
+  if block_attr(el, 'require') then
+    local comment = block_attr(el, 'require'):match('^%s*/%*')
+    table.insert(how, 'the file still holds `' .. block_attr(el, 'require') .. '`'
       .. (comment and '' or ' as code, not in a comment'))
   end
-  if attr(el, 'forbid') then
-    table.insert(how, 'no line' .. (attr(el, 'within') and (' of `' .. attr(el, 'within') .. '`') or '')
-      .. ' matches `' .. attr(el, 'forbid') .. '`')
+  if block_attr(el, 'forbid') then
+    table.insert(how, 'no line' .. (block_attr(el, 'within') and (' of `' .. block_attr(el, 'within') .. '`') or '')
+      .. ' matches `' .. block_attr(el, 'forbid') .. '`')
   end
-  if attr(el, 'as-given') then
-    table.insert(how, (attr(el, 'within') and ('`' .. attr(el, 'within') .. '`') or 'the file')
+  if block_attr(el, 'as-given') then
+    table.insert(how, (block_attr(el, 'within') and ('`' .. block_attr(el, 'within') .. '`') or 'the file')
       .. ' is its starting version, comments and spacing aside'
-      .. (attr(el, 'except') and (', but for the lines matching `' .. attr(el, 'except') .. '`') or ''))
+      .. (block_attr(el, 'except') and (', but for the lines matching `' .. block_attr(el, 'except') .. '`') or ''))
   end
-  local verdict = attr(el, 'verdict')
+  local verdict = block_attr(el, 'verdict')
   if verdict then
     local what = el.text ~= '' and 'the variant below' or 'the file'
     -- The grader's own reading (build/workbench/grade.py): with ltl=, a
     -- search for acceptance cycles of the formula; else a safety search.
-    local ltl = attr(el, 'ltl')
-    local on = what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
-    if ltl then
+    local ltl = block_attr(el, 'ltl')
+    local on = what .. (block_attr(el, 'defs') and (' with `' .. block_attr(el, 'defs') .. '`') or '')
+    if block_attr(el, 'seed') then
+      table.insert(how, 'one random simulation of ' .. on .. ', seeded with the number on its `#define '
+        .. block_attr(el, 'seed') .. '` line (as `make simulate SEED=N` runs it),'
+        .. (verdict == 'pass' and ' violates no assertion' or ' violates an assertion'))
+    elseif ltl then
       table.insert(how, "Spin's search for acceptance cycles of `" .. ltl .. '`'
-        .. (attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
+        .. (block_attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
         .. (verdict == 'pass' and ', finds none' or ', finds one'))
     else
       table.insert(how, 'Spin on ' .. on
         .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
     end
   end
-  if attr(el, 'max-stored') then
-    table.insert(how, 'in at most ' .. attr(el, 'max-stored') .. ' stored states')
+  if block_attr(el, 'max-stored') then
+    table.insert(how, 'in at most ' .. block_attr(el, 'max-stored') .. ' stored states')
   end
-  local md = '**`make exercise-' .. (attr(el, 'exercise') or '?') .. '` checks:** '
-    .. (attr(el, 'what') or '?') .. ' (' .. table.concat(how, '; ') .. ').'
+  local md = '**`make exercise-' .. (block_attr(el, 'exercise') or '?') .. '` checks:** '
+    .. (block_attr(el, 'what') or '?') .. ' (' .. table.concat(how, '; ') .. ').'
   local blocks = pandoc.read(md, 'markdown').blocks
   if el.text ~= '' then
     blocks:insert(caption('the variant: your file changed by this sed script'))
@@ -548,15 +636,30 @@ local function grade_block(el)
   return pandoc.Div(blocks, {class = 'grade'})
 end
 
+-- A report (or a simulation's output) the prose names lines of: shown
+-- whole, each line numbered, the named ones marked.
+local function numbered(el, class)
+  local marked = CALLOUTS[el.identifier] or {}
+  local rows, n = {}, 0
+  for line in (el.text .. '\n'):gmatch('(.-)\n') do
+    n = n + 1
+    table.insert(rows, '<span class="rl' .. (marked[n] and ' marked' or '') .. '" id="'
+      .. el.identifier .. '-' .. n .. '"><span class="rn" aria-hidden="true">' .. n .. '</span>'
+      .. html_escape(line) .. '</span>')
+  end
+  return pandoc.RawBlock('html', '<pre class="' .. class .. ' numbered" id="' .. el.identifier
+    .. '"><code>' .. table.concat(rows, '\n') .. '</code></pre>')
+end
+
 local function code_block(el)
   local c = el.classes
-  if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
+  if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and block_attr(el, 'file') then
     el.classes:insert('numberLines')
-    return {model_caption(attr(el, 'file')), el}
-  elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
+    return {model_caption(block_attr(el, 'file')), el}
+  elseif c:includes('promela') or (c:includes('c') and block_attr(el, 'check-in')) then
     el.classes:insert('numberLines')
-    if attr(el, 'check-in') then
-      return {caption('from ' .. attr(el, 'check-in') .. ' (checked: the book shows the code that is built)'), el}
+    if block_attr(el, 'check-in') then
+      return {caption('from ' .. block_attr(el, 'check-in') .. ' (checked: the book shows the code that is built)'), el}
     end
     return el
   elseif c:includes('derive') then
@@ -564,31 +667,65 @@ local function code_block(el)
     local text = el.text
     if not text:match('^%-%-%- ') then
       local ok, out = pcall(pandoc.pipe, 'build/book/derive-diff.py',
-        {'models', attr(el, 'from') or '?', attr(el, 'file') or '?'}, el.text)
+        {'models', block_attr(el, 'from') or '?', block_attr(el, 'file') or '?'}, el.text)
       if ok then
         text = out
       else
-        err('the derive block of models/' .. (attr(el, 'file') or '?') .. ': ' .. tostring(out))
+        err('the derive block of models/' .. (block_attr(el, 'file') or '?') .. ': ' .. tostring(out))
       end
     end
     local cb = pandoc.CodeBlock(text, {class = 'diff'})
     cb.identifier = el.identifier
-    return {model_caption(attr(el, 'file'), ' is models/' .. attr(el, 'from')
+    return {model_caption(block_attr(el, 'file'), ' is models/' .. block_attr(el, 'from')
       .. ' with this change'), cb}
   elseif c:includes('pan') or c:includes('check') then
-    local cb = pandoc.CodeBlock(el.text, {class = 'pan-report'})
+    local text, summary = el.text, nil
+    if c:includes('check') then
+      -- The verdict lines of another checker's report, as its adapter
+      -- reads them (build/book/run-figures.py's headline_N); a long run's
+      -- block holds only a summary, and the page shows the kept report.
+      local figs = load_run_figures()[el.identifier] or {}
+      local lines = {}
+      while figs['headline_' .. (#lines + 1)] do table.insert(lines, figs['headline_' .. (#lines + 1)]) end
+      summary = table.concat(lines, '\n')
+      if block_attr(el, 'target') == 'full' then
+        local path = run_reports[el.identifier]
+        local f = path and io.open(path, 'r')
+        if not f then
+          err('run ' .. el.identifier .. ' (target=full) has no report kept in ' .. store_path('kept-runs')
+            .. '/; make keep-'
+            .. el.identifier .. ' keeps one')
+          text = ''
+        else
+          text = f:read('a'):gsub('^\n+', ''):gsub('\n+$', '')
+          f:close()
+        end
+      end
+      if summary == '' then
+        err('run ' .. el.identifier .. ': its ' .. (block_attr(el, 'tool') or '?')
+          .. ' report has no verdict line (build/checkers/' .. (block_attr(el, 'tool') or '?')
+          .. '.py, headline()); the fold would be empty')
+      end
+    end
+    local cb = pandoc.CodeBlock(text, {class = 'pan-report'})
     local head = caption_inlines({pandoc.Code(command_line(el))})
     local note = caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?')
       .. ' report, compared with a fresh run by make check', 'note')
     if c:includes('check') then
       -- Another checker's report: its adapter names the compared fields.
-      local kept = attr(el, 'target') == 'full'
-      note = caption((attr(el, 'tool') or '?') .. ' report; make check compares its fields'
-        .. ' (build/checkers/' .. (attr(el, 'tool') or '?') .. '.py) with '
-        .. (kept and 'the run kept in chapters/runs/' or 'a fresh run')
-        .. ', which must ' .. (attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
+      local kept = block_attr(el, 'target') == 'full'
+      note = caption((block_attr(el, 'tool') or '?') .. ' report; make check compares its fields'
+        .. ' (build/checkers/' .. (block_attr(el, 'tool') or '?') .. '.py) with '
+        .. (kept and ('the run kept in ' .. store_path('kept-runs') .. '/') or 'a fresh run')
+        .. ', which must ' .. (block_attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
     end
-    local _, lines = el.text:gsub('\n', '')
+    local _, lines = text:gsub('\n', '')
+    if CALLOUTS[el.identifier] then return {head, numbered(el, 'pan-report'), note} end
+    if PRINT and block_attr(el, 'target') == 'full' then
+      -- On paper a kept long report is its verdict lines; the file is named.
+      return {head, pandoc.CodeBlock(summary, {class = 'pan-report'}),
+        caption('the full report: ' .. store_path('kept', el.identifier), 'note'), note}
+    end
     if PRINT or lines < 16 then
       cb.identifier = el.identifier
       return {head, cb, note}
@@ -601,11 +738,40 @@ local function code_block(el)
     local id = el.identifier ~= '' and (' id="' .. el.identifier .. '"') or ''
     return {head,
       pandoc.RawBlock('html', '<div class="pan-fold"' .. id .. '><pre class="pan-summary"><code>'
-        .. html_escape(report_summary(el.text)) .. '</code></pre><details class="pan-report fold">'
+        .. html_escape(summary or report_summary(text)) .. '</code></pre><details class="pan-report fold">'
         .. '<summary>the full report (' .. (lines + 1) .. ' lines)</summary>'),
       cb, pandoc.RawBlock('html', '</details></div>'), note}
+  elseif c:includes('sim') then
+    -- A simulation, shown whole: the make command a reader types, the
+    -- spin command it runs (build/workbench/simulate.py), the output.
+    local mode = block_attr(el, 'mode')
+    local model = block_attr(el, 'model') or '?'
+    local defs, flags = block_attr(el, 'defs'), block_attr(el, 'flags')
+    local make, spin
+    if mode == 'replay' then
+      make = 'make replay RUN=' .. (block_attr(el, 'run') or '?') .. (flags and (' TRAILFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -t -p -g -l -s -r ' .. (flags and (flags .. ' ') or '') .. model
+    elseif mode == 'interactive' then
+      make = 'make interactive MODEL=models/' .. model .. (defs and (' DEFS="' .. defs .. '"') or '')
+        .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -i -p -g ' .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
+    else
+      local steps = block_attr(el, 'steps')
+      make = 'make simulate MODEL=models/' .. model .. ' SEED=' .. (block_attr(el, 'seed') or '?')
+        .. (steps ~= blocks_format.format.sim.steps.default and (' STEPS=' .. steps) or '')
+        .. (defs and (' DEFS="' .. defs .. '"') or '')
+        .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
+      spin = 'spin -p -u' .. steps .. ' -n' .. (block_attr(el, 'seed') or '?') .. ' '
+        .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
+    end
+    local cb = numbered(el, 'pan-report sim')
+    local typed = mode == 'interactive' and ('; the choices typed at its prompts: '
+      .. (block_attr(el, 'choices') or '?') .. ', then q') or ''
+    return {caption_inlines({pandoc.Code(make), pandoc.Str(' runs '), pandoc.Code(spin)}), cb,
+      caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?') .. ' output' .. typed
+        .. ', compared with two fresh runs by make check', 'note')}
   elseif c:includes('trail') then
-    local run = attr(el, 'run')
+    local run = block_attr(el, 'run')
     local cb = pandoc.CodeBlock(el.text, {class = 'trail'})
     local out = {caption('spin -t -p (excerpt of run ' .. run .. ')'), cb}
     local trail = store_path('trail', run)
@@ -625,24 +791,24 @@ local function code_block(el)
     if not md then return caption('(table unavailable)') end
     local blocks = pandoc.walk_block(pandoc.Div(pandoc.read(md, 'markdown').blocks),
       {Table = table_block}).content
-    if attr(el, 'plot') then
+    if block_attr(el, 'plot') then
       local svg = el.identifier .. '.svg'
       if run_tool({'build/book/sweep-plot.py', file, BOOK .. '/' .. svg}) then
-        blocks:insert(pandoc.Para({pandoc.Image({pandoc.Str(attr(el, 'plot'))}, svg,
-          attr(el, 'plot'))}))
+        blocks:insert(pandoc.Para({pandoc.Image({pandoc.Str(block_attr(el, 'plot'))}, svg,
+          block_attr(el, 'plot'))}))
       end
     end
     return pandoc.Div(blocks, {id = el.identifier, class = 'sweep'})
   elseif c:includes('grade') then
     return grade_block(el)
   elseif c:includes('graded') then
-    local want = attr(el, 'grade') == 'pass' and 'must pass' or 'must be rejected'
+    local want = block_attr(el, 'grade') == 'pass' and 'must pass' or 'must be rejected'
     return {caption_inlines({pandoc.Code('make check'), pandoc.Str(' grades '),
-      pandoc.Code('models/' .. (attr(el, 'model') or '?')), pandoc.Str(' against exercise '
-      .. (attr(el, 'exercise') or '?') .. ': it ' .. want .. ', and the grader prints these lines')}),
+      pandoc.Code('models/' .. (block_attr(el, 'model') or '?')), pandoc.Str(' against exercise '
+      .. (block_attr(el, 'exercise') or '?') .. ': it ' .. want .. ', and the grader prints these lines')}),
       pandoc.CodeBlock(el.text, {class = 'grade-output'})}
   elseif c:includes('generated') then
-    local src = attr(el, 'src')
+    local src = block_attr(el, 'src')
     local f = src and io.open(src, 'r')
     if f then
       local text = f:read('a')
@@ -657,7 +823,7 @@ local function code_block(el)
       end
       return {caption('generated: ' .. src), pandoc.CodeBlock(text, {class = 'generated'})}
     end
-    return caption('(not yet generated: run make ' .. (attr(el, 'make') or '?')
+    return caption('(not yet generated: run make ' .. (block_attr(el, 'make') or '?')
       .. ' to produce ' .. (src or '?') .. ')', 'note')
   end
   return nil
@@ -776,6 +942,7 @@ return {
       CHAPTER = label ~= '-' and label or nil
     end
   end},
+  {CodeBlock = check_block},
   {Pandoc = function(doc)
     resolve_lines(doc.blocks)
     return doc

@@ -190,7 +190,14 @@ listed() {
 		if [ "$part:$ptitle" != "$cur" ]; then
 			cur="$part:$ptitle"
 			echo
-			case $part in -) echo "## $ptitle" ;; *) echo "## $(partname "$part" "$ptitle") {#part-$(echo "$part" | tr 'A-Z' 'a-z')}"; echo; echo "Reading time: $(minutes "part $part")." ;; esac
+			case $part in
+			-) echo "## $ptitle" ;;
+			*)
+				echo "## $(partname "$part" "$ptitle") {#part-$(echo "$part" | tr '[:upper:]' '[:lower:]')}"
+				echo
+				echo "Reading time: $(minutes "part $part")."
+				;;
+			esac
 			echo
 			echo "| | Page | Reading time |"
 			echo "|--:|:--|--:|"
@@ -235,7 +242,13 @@ while [ $# -gt 0 ]; do
 	cur=$1
 	shift
 	case $cur in
-	glossary) build/book/glossary.py "$src" >"$tmp/glossary.md" && file=$tmp/glossary.md || { failed=$((failed + 1)); continue; } ;;
+	glossary)
+		file=$tmp/glossary.md
+		if ! build/book/glossary.py "$src" >"$file"; then
+			failed=$((failed + 1))
+			continue
+		fi
+		;;
 	*) file=$src/chapters/$cur.md ;;
 	esac
 	ttl=$(awk -F "$tab" -v k="$cur" '$4 == k { print $5 }' "$tmp/order")

@@ -22,10 +22,11 @@ glossary --targets [SRC]: one line per term, "term SLUG"<TAB>HREF<TAB>LABEL
 
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
+
 # [text]{.dfn} or [text]{.dfn term="..."} / {.fwd ...}; text may hold `code`
 SPAN = re.compile(r"\[((?:[^\[\]`]|`[^`]*`)+)\]\{\.(dfn|fwd)((?:\s+[^}]*)?)\}")
 TERM_ATTR = re.compile(r"""term=(?:"([^"]*)"|'([^']*)'|(\S+))""")
@@ -72,11 +73,8 @@ def line_of(text, pos):
 
 
 def pages(root):
-    order = subprocess.run([os.path.join(HERE, "book-order.py"), root], check=True,
-                           capture_output=True, text=True).stdout
     found = []
-    for line in order.splitlines():
-        part, ptitle, label, stem, title = line.split("\t")
+    for part, ptitle, label, stem, title in bookorder.read(root):
         path = os.path.join(root, "chapters", stem + ".md")
         if os.path.exists(path):
             where = ("appendix " if label.isalpha() else "chapter ") + label if label != "-" else title
@@ -103,9 +101,12 @@ def sentence(raw, start, end):
     s = next(para[cuts[i]:cuts[i + 1]] for i in range(len(cuts) - 1) if cuts[i] <= at < cuts[i + 1])
     s = re.sub(r"^\s*(?:\d+\.|[-*])\s+", "", " ".join(s.split()))
     s = re.sub(r"\s+\d+\.$", "", s)
-    # no second anchor, no line reference out of its listing, no nested mark
+    # no second anchor, no nested mark, and no reference to a line of a
+    # listing or report, which the glossary does not show: a {.ln} keeps
+    # its text, a {.callout} its text as the report prints it
     s = SPAN.sub(lambda m: "*" + m.group(1) + "*" if m.group(2) == "dfn" else m.group(1), s)
     s = re.sub(r"\[([^\]]*)\]\{\.ln\}", r"\1", s)
+    s = re.sub(r"\[([^\]]*)\]\{\.callout(?:\s[^}]*)?\}", r"`\1`", s)
     return s
 
 

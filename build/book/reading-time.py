@@ -24,6 +24,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import bookorder  # noqa: E402
+
 WORDS_PER_MINUTE = 150
 LINES_PER_MINUTE = 20
 # A tool's report (a run's, a trail, a generated table) counts as at
@@ -31,7 +34,15 @@ LINES_PER_MINUTE = 20
 # at are read, not every line of a long search's progress.
 REPORT_LINES = 15
 REPORTS = {"pan", "check", "trail", "generated", "graded"}
-HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def output(cmd):
+    """CMD's output; when it fails, its message (on stderr) stands and
+    this tool fails with it."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if r.returncode:
+        sys.exit(r.returncode)
+    return r.stdout
 
 
 def walk(node, counts, in_code=False):
@@ -66,8 +77,7 @@ def walk(node, counts, in_code=False):
 
 
 def load(path):
-    ast = json.loads(subprocess.run(["pandoc", "-f", "markdown", "-t", "json", path],
-                                    check=True, capture_output=True, text=True).stdout)
+    ast = json.loads(output(["pandoc", "-f", "markdown", "-t", "json", path]))
     counts = [0, 0]
     walk(ast["blocks"], counts)
     return counts
@@ -91,11 +101,8 @@ def main():
     table = "--table" in args
     args = [a for a in args if a != "--table"]
     root = args[0] if args else "."
-    order = subprocess.run([os.path.join(HERE, "book-order.py"), root], check=True,
-                           capture_output=True, text=True).stdout
     rows, parts = [], {}
-    for line in order.splitlines():
-        part, ptitle, label, stem, title = line.split("\t")
+    for part, ptitle, label, stem, title in bookorder.read(root):
         path = os.path.join(root, "chapters", stem + ".md")
         words, lines = load(path) if os.path.exists(path) else (0, 0)
         rows.append((part, label, stem, title, words, lines))

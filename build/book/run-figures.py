@@ -5,10 +5,14 @@ chapter shows (a .pan block), the report is the one the page shows
 (OUT/extract/CHAPTER/run.ID.expect), whose counts make check compares
 with a fresh run, so that the prose and the report beside it agree to
 the second; for any other run (a row of a sweep) it is this machine's
-run (OUT/runs/ID.out) or, for a run too long for make check, the
-recorded one (chapters/runs/ID.out), as in the sweep tables.
+run (build/lib/runstore.py's run_file) or, for a run too long for make
+check, the recorded one (kept_file), as in the sweep tables.
 build/book/book.lua reads these lines to fill [ID.FIELD]{.run} spans, so that
-prose quotes the runs and nothing typed."""
+prose quotes the runs and nothing typed.  A run of another checker has
+its adapter's fields, and headline_1, headline_2, ...: the report's own
+lines that say its verdict (the adapter's headline()), which the book
+shows above the fold of a long report; its REPORT column is the file the
+book shows (a long run's, target=full, is the one kept in chapters/runs/)."""
 
 import glob
 import os
@@ -51,12 +55,13 @@ def figures(text):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else runstore.OUT
     ids = set()
-    for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
+    for path in glob.glob(os.path.join(runstore.run_dir(out), "*.out")) + \
             glob.glob(os.path.join(runstore.RECORDED, "*.out")):
         ids.add(os.path.basename(path)[:-len(".out")])
     shown, other = {}, {}
     # A run of another checker ({.check}): its adapter reads the report,
-    # the one the chapter shows (or, with none shown, the run's own).
+    # the one the chapter shows (or, with none shown, the run's own; for
+    # a long run, target=full, the one kept in chapters/runs/).
     for flags in runstore.defined_everywhere("check", out):
         spec, _ = blockformat.read_spec(flags)
         try:
@@ -65,7 +70,11 @@ def main():
             continue  # the block's own check names it
         rid = spec["id"]
         path = runstore.expect_of(flags)
-        if os.path.getsize(path) == 0:
+        if spec.get("target") == "full":
+            # A long run's block holds a summary; its report is kept.
+            kept = runstore.kept_file(rid, "out")
+            path = kept if os.path.exists(kept) else None
+        elif os.path.getsize(path) == 0:
             path = runstore.report(rid, out)[0]
         ids.discard(rid)
         if path:
@@ -78,8 +87,12 @@ def main():
     for rid in sorted(other):
         tool, path = other[rid]
         with open(path) as f:
-            for key, value in sorted(tool.parse(f.read()).items()):
-                print(f"{rid}\t{key}\t{' '.join(value.split())}\t{path}")
+            text = f.read()
+        for key, value in sorted(tool.parse(text).items()):
+            print(f"{rid}\t{key}\t{' '.join(value.split())}\t{path}")
+        # The report's own verdict lines, which a folded report shows first.
+        for n, line in enumerate(tool.headline(text), 1):
+            print(f"{rid}\theadline_{n}\t{' '.join(line.split())}\t{path}")
     for rid in sorted(ids - set(other)):
         path = shown.get(rid) or runstore.report(rid, out)[0]
         with open(path) as f:

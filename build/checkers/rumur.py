@@ -77,6 +77,32 @@ def run(text, name, work, spec, timeout, memlim, execute):
     return execute([verify], "the verifier").stdout
 
 
+# A progress line: how far the search had got after so many seconds.
+PROGRESS = re.compile(r"^\s*\d+ states explored in \d+s, with \d+ rules fired "
+                      r"and \d+ states in the queue\.\n", re.M)
+
+
+def steady(report):
+    """The report without its progress lines, whose times (and so their
+    number of seconds) vary from run to run: what a chapter and
+    chapters/runs/ keep."""
+    return PROGRESS.sub("", report)
+
+
+def headline(report):
+    """The report's own lines that say its verdict, first: the status
+    ("No error found." or "N error(s) found."), the first error, and the
+    size of the search."""
+    lines = []
+    for pat in (r"^Status:\s*\n\s*\n\s*(.+?)\s*$",
+                r"^The following is the error trace for the error:\s*\n\s*\n\s*(.+?)\s*$",
+                r"^\s*(\d+ states, \d+ rules fired in \d+s\.)"):
+        m = re.search(pat, report, re.M)
+        if m:
+            lines.append(m.group(1))
+    return lines
+
+
 def parse(report):
     f = {}
     m = re.search(r"The size of each state is (\d+) bits", report)

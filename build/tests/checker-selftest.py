@@ -11,8 +11,11 @@ report (the states, the trace's length, the error), a verdict other than
 the block's, a model no chapter defines, a set= the model cannot take, a
 tool with no adapter, a tool that cannot run, a kept report made from
 another model, one whose figures were edited, one without its
-provenance, and a derive that does not apply.  make bless must refuse a
-run whose verdict is not the block's."""
+provenance, a kept run's summary with a field edited, missing, unknown
+or absent, a report pasted into a kept run's block (which holds only its
+summary), and a derive that does not apply.  make keep-ID must write
+the summary and keep the report without its progress lines; make bless
+must refuse a run whose verdict is not the block's."""
 
 import os
 import re
@@ -95,9 +98,24 @@ def main():
         expect("make keep-ID runs a long run and keeps it in chapters/runs/ with its provenance",
                code == 0 and os.path.exists(os.path.join(proj, "chapters/runs/tiny-long.from")),
                out[-1500:])
+        block = re.search(r"#tiny-long [^\n]*\n(.*?)```", open(os.path.join(proj, FIXTURE)).read(),
+                          re.S).group(1)
+        expect("make keep-ID writes its block's summary (KEY: VALUE lines), never the report",
+               "verdict: No error found.\nstates: 3\n" in block and "Status:" not in block, block)
+        # A progress line of the fresh report (its time varies) is not kept.
+        fresh = os.path.join(proj, "out/runs/tiny-long.out")
+        text = open(fresh).read()
+        open(fresh, "w").write(text.replace("Progress Report:\n", "Progress Report:\n\n"
+                               "\t 10000 states explored in 1s, with 25790 rules fired and "
+                               "5534 states in the queue.\n", 1))
+        code, out = make(proj, "keep-tiny-long")
+        kept = open(os.path.join(proj, "chapters/runs/tiny-long.out")).read()
+        expect("make keep-ID drops the report's progress lines (rumur's steady())",
+               code == 0 and "states explored in" not in kept
+               and "states explored in" in open(fresh).read(), kept + out[-800:])
         code, out = make(proj, "bless")
         expect("make bless fills the empty bodies of .check blocks",
-               code == 0 and "4 block(s) refreshed" in out, out[-1500:])
+               code == 0 and "3 block(s) refreshed" in out, out[-1500:])
         want = ["models-written", "models-match-chapters", "blocks-ch94-checkers",
                 "run-tiny-2", "run-tiny-over-2", "run-tiny-1", "kept-tiny-long"]
         code, out = make(proj, "chapter-94")
@@ -160,8 +178,29 @@ def main():
                "was made from another model-sha256 than today's; make keep-tiny-long",
                r"(-- A counter that wraps at N)", r"\1, edited")
         broken(proj, "a kept report with an edited count fails, naming the field",
-               "states explored (states): expected '3', got '5'",
+               "states explored (states): the summary says '3', the kept report '5'",
                r"\t3 states, 3 rules", "\t5 states, 3 rules", path="chapters/runs/tiny-long.out")
+        broken(proj, "a kept run's summary with an edited count fails, naming the field",
+               "states explored (states): the summary says '4', the kept report '3'",
+               r"(#tiny-long .*?)^states: 3$", r"\1states: 4")
+        broken(proj, "a kept run's summary with an edited verdict line fails, naming the field",
+               "verdict (verdict): the summary says '1 error(s) found.'",
+               r"(#tiny-long .*?)^verdict: No error found\.$", r"\1verdict: 1 error(s) found.")
+        broken(proj, "a kept run's summary missing a field fails, naming it",
+               "rules fired (rules_fired): the summary says '(none)', the kept report '3'",
+               r"(#tiny-long .*?)^rules_fired: 3\n", r"\1")
+        broken(proj, "a kept run's summary naming a field make check does not compare fails",
+               "time: not a field make check compares",
+               r"(#tiny-long [^\n]*\n)", r"\1time: 0\n")
+        broken(proj, "a kept run's block holding no summary fails",
+               "the chapter's block holds no summary of chapters/runs/tiny-long.out",
+               r"(#tiny-long [^\n]*\n).*?```", r"\1```")
+        fence = next(n for n, line in enumerate(open(os.path.join(proj, FIXTURE)), 1)
+                     if "#tiny-long " in line)
+        broken(proj, "a report pasted into a kept run's block fails its blocks, naming the line",
+               f"chapters/ch94-checkers.md:{fence + 1}: run tiny-long is kept in "
+               "chapters/runs/tiny-long.out",
+               r"(#tiny-long [^\n]*\n)", "\\1Status:\n\n\tNo error found.\n")
         kept_from = os.path.join(proj, "chapters/runs/tiny-long.from")
 
         def hide():

@@ -105,6 +105,12 @@ BREAKS = {
               "does not appear in models/tiny.spin"),
         Break("a model that does not compile is caught",
               r"assert\(n == N\)\n\}\n```\n\nThe", "assert(n == )\n}\n```\n\nThe", "spin rejects the model"),
+        Break("a simulation's line that a fresh run does not print is caught",
+              r"(\{\.sim #tiny-sim[^\n]*\n)[^\n]*\n", r"\1  0:\tplanted line\n",
+              "simulation tiny-sim: line 1 '  0:\\tplanted line' of the chapter's output is"),
+        Break("a simulation's line that a fresh run prints but the chapter lacks is caught",
+              r"(\{\.sim #tiny-sim[^\n]*\n)[^\n]*\n", r"\1",
+              "simulation tiny-sim: the run prints '  0:\\tproc  - (:root:) creates proc  0 (adder)', which the chapter's output lacks"),
         Break("a search cut at its depth limit is not a pass",
               r"\Z", "\n```{.pan #tiny-shallow model=tiny.spin runflags=-m3}\n```\n",
               "depth limit (error: max search depth too small, -m3); raise it, e.g. RUNFLAGS=-m30"),
@@ -128,6 +134,9 @@ BREAKS = {
     ],
     # Blocks that cannot even start are counted failures naming file and line.
     "blocks": [
+        Break("a malformed block is a counted failure: an interactive simulation without its choices",
+              r"#tiny-sim model=tiny.spin seed=3", "#tiny-sim model=tiny.spin mode=interactive",
+              "a .sim block of mode=interactive needs choices="),
         Break("a malformed block is a counted failure: a model no chapter defines",
               r"#tiny-good model=tiny.spin", "#tiny-good model=nosuch.spin",
               GOOD_LINE + ": model=nosuch.spin is a model no chapter defines"),
@@ -357,14 +366,14 @@ def baseline(proj):
         states = re.search(r"(\d+) states, stored", out).group(1)
         edit(proj, f"TINY{n}", states)
     code, out = make(proj, "bless")
-    expect("make bless fills the fixture's reports", code == 0 and "7 block(s) refreshed" in out
+    expect("make bless fills the fixture's reports", code == 0 and "8 block(s) refreshed" in out
            and "tiny-racy: expected output refreshed" in out, out)
     code, out = make(proj, "sweep-tiny-sweep-full")
     expect("a full sweep row is kept with its provenance",
            code == 0 and os.path.exists(os.path.join(proj, "chapters/runs/tiny-sweep-3.from")), out)
     base = open(fixture).read()
     checks = ["models-written", "models-match-chapters", "blocks-ch90-harness", "run-tiny-good", "run-tiny-racy",
-              "run-tiny-sweep-1", "run-tiny-sweep-2", "recorded-tiny-sweep-3",
+              "run-tiny-sweep-1", "run-tiny-sweep-2", "recorded-tiny-sweep-3", "sim-tiny-sim",
               "check-in-ch90-harness-1"]
     code, out = make(proj, "chapter-90")
     passed = re.findall(r"^PASS (\S+)$", out, re.M)

@@ -117,8 +117,8 @@ async def other_buttons(tab, shots):
     await tab.until(f"(f => f && f.contentDocument && f.contentDocument.querySelector('svg'))"
                     f"({panel}.querySelector('iframe.serve-automaton'))", 20)
     said.append("Automaton: drawn")
-    await tab.until(f"!{bench_of('models/ex1-increment.spin')[0]}.querySelector('.serve-grade').hidden", 20)
-    panel, verdict = await press(tab, "models/ex1-increment.spin", "Grade")
+    await tab.until(f"!{bench_of('models/ex1-seed.spin')[0]}.querySelector('.serve-grade').hidden", 20)
+    panel, verdict = await press(tab, "models/ex1-seed.spin", "Grade")
     lines = await tab.js(f"{panel}.querySelector('.serve-report pre').textContent")
     if "exercise 1" not in lines or "exercise 1" not in verdict:
         raise RuntimeError(f"Grade: {verdict}")

@@ -4,8 +4,10 @@
 # and its reference solution in quizzes/chNN-exK.md; build/workbench/grade.py checks a
 # file against the demands.  The solutions the answers keep are graded
 # by make check as chapter checks (grade-NAME, written by build/pipeline/mkrules.py);
-# this file adds make exercise-N and the check that every exercise is
-# whole.
+# this file adds make exercise-N, the check that every exercise is
+# whole, and the check that none is answered before it is set
+# (build/workbench/unspoiled.py, seen to fail on planted leaks by
+# build/tests/unspoiled-selftest.sh).
 
 .PHONY: exercises exercises-check
 
@@ -26,5 +28,9 @@ exercises: $(OUT)/rules.mk ## list the exercises: number, the file you edit, the
 
 exercises-check:
 	@build/harness/record.sh exercises-complete -- build/workbench/grade.py --audit
+	@build/harness/record.sh exercises-unspoiled -- build/workbench/unspoiled.py
+	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh unspoiled-selftest \
+		build/workbench/unspoiled.py build/tests/caselib.sh build/tests/unspoiled-selftest.sh \
+		build/lib/bookorder.py $(CHAPTERS) $(QUIZZES) models -- build/tests/unspoiled-selftest.sh
 
 CHAPTER_CHECKS += exercises-check

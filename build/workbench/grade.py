@@ -22,7 +22,9 @@ lost the lines the demand needs, which fails the demand.  require= looks
 in the file's code (comments aside, unless the text is a comment itself);
 as-given=1 compares the file (or the proctype within=) with the starting
 version its chapter defines, line by line, comments and spacing aside,
-but for the lines except= matches.  The student's file is only read:
+but for the lines except= matches.  seed=NAME makes the run one random
+simulation (spin -p -u1000 -nN, N the number on the file's #define NAME
+line), in place of pan's search.  The student's file is only read:
 variants and runs go to out/grade/."""
 
 import glob
@@ -203,6 +205,8 @@ def run_demand(n, k, d, path, text):
     verdict = d.get("verdict")
     if not verdict:
         return True, what
+    if d.get("seed"):
+        return simulate_demand(n, k, d, path, model, shown, fail)
     defs = d.get("defs", "")
     ltl = d.get("ltl", "")
     try:
@@ -235,6 +239,38 @@ def run_demand(n, k, d, path, text):
     if d.get("max-stored") and stored > int(d["max-stored"]):
         return fail(f"pan stores {stored:,} states{at}, more than the {int(d['max-stored']):,} allowed")
     return True, f"{what} ({panreport.verdict(fields)}, {stored:,} states{at})"
+
+
+def simulate_demand(n, k, d, path, model, shown, fail):
+    """A seed= demand: one random simulation of MODEL, its seed the number
+    on the file's #define line; verdict=fail wants an assertion violated
+    in that run, pass none."""
+    name, verdict = d["seed"], d["verdict"]
+    text = open(model).read()
+    m = re.search(r"^[ \t]*#define[ \t]+" + re.escape(name) + r"[ \t]+(\d+)\b", code_of(text), re.M)
+    if not m:
+        return fail(f"the file has no line `#define {name} N` with N a number")
+    seed = m.group(1)
+    work = os.path.join(OUT, "grade", f"exercise-{n}", stem(path), f"sim-{k}")
+    os.makedirs(work, exist_ok=True)
+    try:
+        modelfiles.copy_model(model, work, os.path.dirname(path))
+    except runstore.RunError as e:
+        return fail(f"no run: {e}")
+    defs = d.get("defs", "").split()
+    p = subprocess.run(searchflags.simulation_command(seed, os.path.basename(model), extra=defs),
+                       cwd=work, capture_output=True, text=True)
+    out = p.stdout + p.stderr
+    errors = [line.strip() for line in out.splitlines() if "Error:" in line]
+    if p.returncode != 0 and not any("assertion violated" in e for e in errors):
+        return fail(f"spin cannot run {shown}: {errors[0] if errors else out.strip()[-200:]}")
+    violated = any("assertion violated" in e for e in errors)
+    again = f"make simulate MODEL={model} SEED={seed}"
+    if verdict == "fail" and not violated:
+        return fail(f"the random run of {shown} with seed {seed} violates no assertion ({again})")
+    if verdict == "pass" and violated:
+        return fail(f"the random run of {shown} with seed {seed} violates an assertion ({again})")
+    return True, f"{d['what']} (seed {seed}: {'an assertion violated' if violated else 'no assertion violated'})"
 
 
 def grade(n, path=None):

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""interactive-trail WORK NAME [DEFS] [SOURCE]: an interactive simulation
-(spin -i) that starts along the trail WORK/NAME.trail and lets you leave
+"""interactive-trail WORK NAME [DEFS] [SOURCE] [TRAIL]: an interactive simulation
+(spin -i) that starts along the trail WORK/NAME.trail (or WORK/TRAIL, the
+first of pan -e's NAME1.trail, NAME2.trail, ...) and lets you leave
 it at any branch point.
 
 Spin itself cannot do this: a guided simulation (spin -t) ignores -i,
@@ -24,6 +25,10 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import panrun  # noqa: E402
+import searchflags  # noqa: E402
+
 STEP = re.compile(r"^\s*\d+:\s+proc\s+(\d+) \([^)]*\) (\S+):(\d+) \(state \d+\)\s+\[(.*)\]\s*$")
 END = re.compile(r"^\s*\d+:\s+proc\s+(\d+) (?:\([^)]*\)\s+)?terminates")
 CHOICE = re.compile(r"^\s*choice (\d+): (?:proc\s+(\d+) \([^)]*\) (\S+):(\d+) \(state \d+\)"
@@ -37,9 +42,12 @@ def fail(msg):
     sys.exit(2)
 
 
-def trail_steps(work, name, defs):
-    """The trail's steps as (pid, statement), from Spin's own replay."""
-    p = subprocess.run(["spin", "-t", "-p"] + defs.split() + [name], cwd=work,
+def trail_steps(work, name, defs, trail, formula=""):
+    """The trail's steps as (pid, statement), from Spin's own replay
+    (with FORMULA's claim, spin -f, when the trail was made with it)."""
+    p = subprocess.run(["spin", panrun.trail_flag(name, trail), "-p"] + defs.split()
+                       + searchflags.formula_flags(formula) + [name],
+                       cwd=work,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     steps = []
     for line in p.stdout.splitlines():
@@ -50,11 +58,11 @@ def trail_steps(work, name, defs):
         if m:
             steps.append((int(m.group(1)), "-end-"))
     if not steps:
-        fail(f"{os.path.join(work, name + '.trail')}: spin could not replay it: "
+        fail(f"{os.path.join(work, trail)}: spin could not replay it: "
              f"{(p.stdout.strip().splitlines() or ['no output'])[-1]}")
     # A trail that ends in its never claim's error (an ltl formula's
     # assertion): spin -i runs no claim, so it cannot show that step.
-    claim = re.search(r"^spin: (_spin_nvr\.tmp:\d+), Error: (.*)$", p.stdout, re.M)
+    claim = re.search(r"^spin: ((?:_spin_nvr\.tmp|\S+\.nvr):\d+), Error: (.*)$", p.stdout, re.M)
     return steps, (f"{claim.group(2)} in the claim ({claim.group(1)})" if claim else None)
 
 
@@ -173,17 +181,17 @@ def ask(prompt):
 
 def main():
     args = sys.argv[1:]
-    if not 2 <= len(args) <= 4:
-        fail("usage: build/workbench/interactive-trail.py WORK NAME [DEFS] [SOURCE]")
-    src, name, defs, source = (args + ["", ""])[:4]
-    trail = os.path.join(src, name + ".trail")
+    if not 2 <= len(args) <= 6:
+        fail("usage: build/workbench/interactive-trail.py WORK NAME [DEFS] [SOURCE] [TRAIL] [FORMULA]")
+    src, name, defs, source, trail_name, formula = (args + ["", "", "", ""])[:6]
+    trail = os.path.join(src, trail_name or name + ".trail")
     if not os.path.isfile(trail):
         fail(f"{trail}: no trail to start from (the last search found no error, or was "
              f"not run here); run make verify MODEL={source or name} first")
     work = src.rstrip("/") + "-interactive"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.html"))
-    steps, claim_error = trail_steps(work, name, defs)
+    steps, claim_error = trail_steps(work, name, defs, os.path.basename(trail), formula)
     print(f"Along the trail of {source or name} ({len(steps)} steps): at each choice, "
           "Enter takes the trail's step, a number another (the run then leaves the trail), "
           "t follows the trail to its end, q stops.", flush=True)

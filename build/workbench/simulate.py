@@ -9,9 +9,17 @@
       the trail of the last make verify of MODEL, or of the chapter's run
       RUN: spin -t -p -g -l -s -r (every step, the globals and locals it
       changes, the messages sent and received), replayed with the copy of
-      the model and the -D flags that made the trail
+      the model, the -D flags and the claim (a FORMULA's spin -f) that
+      made the trail
   simulate interactive MODEL [DEFS] [SIMFLAGS]
       spin -i -p -g: you choose each step when there is a choice
+  simulate block SPEC
+      a chapter's {.sim} block (out/extract/TAG/sim.ID): the same command,
+      its choices typed for it in mode=interactive; the output, as the
+      book shows it, written to out/runs/ID.sim
+  simulate check SPEC
+      that output compared with the chapter's, and with a second fresh
+      run (a simulation the book shows must be the same every time)
 
 Every run is made in its own directory under out/ (Spin writes files
 there, e.g. _spin_nvr.tmp for a model with ltl formulas), with a copy of
@@ -115,11 +123,11 @@ def random_lines(model, defs="", seed="", steps="", flags=""):
         fail(f"{model}: {why_defs}")
     if seed:
         seed = number("SEED", seed, "7")
-    steps = number("STEPS", steps, "1000")
+    steps = number("STEPS", steps, searchflags.SIMULATION_STEPS)
     work = os.path.join(OUT, "simulate", os.path.basename(model or "x"))
     extra = copy_model(model, work, defs)
-    cmd = (["spin", "-p", f"-u{steps}"] + ([f"-n{seed}"] if seed else ["-h"]) + words("DEFS", defs)
-           + extra + words("SIMFLAGS", flags) + [os.path.basename(model)])
+    cmd = searchflags.simulation_command(seed, os.path.basename(model), steps,
+                                         words("DEFS", defs) + extra + words("SIMFLAGS", flags))
     code, out = run(cmd, work, model=model)
     key, status, ended = panreport.sim_end(out, code)
     if key == "rejected":
@@ -147,7 +155,7 @@ def verify_keys(model):
 
 
 def replay(model, rid="", flags=""):
-    trail_name = ""
+    trail_name, keys = "", {}
     if rid:
         found = runstore.run_flags_path(rid, OUT)
         if not found:
@@ -185,8 +193,12 @@ def replay(model, rid="", flags=""):
         print(f"note: {source} has changed since the trail was made; this replays the "
               f"copy that made it ({os.path.join(src, name)})", file=sys.stderr)
     tflag = panrun.trail_flag(name, os.path.basename(trail))
+    # The claim the trail was made with: a FORMULA's comes from spin -f.
+    formula = keys.get("formula", "") if not rid else ""
     cmd = (["spin", tflag, "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
-           + words("TRAILFLAGS", flags) + [name])
+           + searchflags.formula_flags(formula) + words("TRAILFLAGS", flags) + [name])
+    if modelfiles.embedded_c(os.path.join(work, name)):
+        cmd = pan_replay(src, work, name, tflag, keys.get("runflags", ""), flags, again)
     code, out = run(cmd, work)
     if code != 0 and not re.search(r"^spin: trail ends after", out, re.M):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
@@ -194,7 +206,28 @@ def replay(model, rid="", flags=""):
     print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
     # The trail as the book shows its own (build/workbench/trail-view.py).
     subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
-                    work, name, defs, os.environ.get("WB_PROC", ""), source])
+                    work, name, defs, os.environ.get("WB_PROC", ""), source, formula])
+
+
+def pan_replay(src, work, name, tflag, runflags, flags, again):
+    """The command that replays the trail of a model with embedded C:
+    spin -t only prints C code (it cannot execute it), so the pan the
+    search built (same flags, the C compiled in) replays it, ./pan -r
+    (-rN for pan -e's Nth trail; -N for the claim the search used)."""
+    pan = os.path.join(src, "pan")
+    if not os.path.isfile(pan):
+        fail(f"{pan}: the model has embedded C, whose trail only the pan that made it can "
+             f"replay (./pan -r), and it is gone; run {again} first")
+    if flags:
+        fail(f"TRAILFLAGS={flags}: the model has embedded C, whose trail ./pan -r replays; "
+             "spin's flags do not apply: drop TRAILFLAGS")
+    shutil.copy2(pan, os.path.join(work, "pan"))
+    words_ = shlex.split(runflags)
+    claim = words_[words_.index("-N"):words_.index("-N") + 2] if "-N" in words_ else []
+    print(f"--- {name} holds embedded C (c_code, c_expr, ...), which spin -t only prints: "
+          f"the trail is replayed by ./pan -r, the pan its search built, which runs it",
+          flush=True)
+    return ["./pan", "-r" + tflag[2:]] + claim
 
 
 def interactive(model, defs="", flags=""):
@@ -202,8 +235,16 @@ def interactive(model, defs="", flags=""):
         # TRAIL=1: start along the trail of the last make verify of MODEL
         # (build/workbench/interactive-trail.py; Spin's -t ignores -i).
         src, keys = verify_keys(model)
+        if modelfiles.reads_stdin(model):
+            # Spin's prompts and the model's STDIN would share one input,
+            # and a line meant for the model would be taken for a choice.
+            fail(f"{model}: the model reads standard input (STDIN), which make interactive "
+                 f"TRAIL=1 uses for your choices; replay its trail with "
+                 f"{searchflags.make_command('replay', ('MODEL', model))}, or give it input in "
+                 f"{searchflags.make_command('simulate', ('MODEL', model))}")
         os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
-                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model])
+                 ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model,
+                  keys.get("trail", ""), keys.get("formula", "")])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")
@@ -216,8 +257,118 @@ def interactive(model, defs="", flags=""):
     sys.exit(0 if code == 0 else 1)
 
 
+# The commands of a chapter's {.sim} blocks, as make simulate, replay and
+# interactive build theirs below.
+def random_cmd(name, defs, seed, steps, flags, extra=()):
+    return searchflags.simulation_command(seed, name, steps, words("DEFS", defs) + list(extra)
+                                          + words("SIMFLAGS", flags))
+
+
+def replay_cmd(name, defs, flags):
+    return (["spin", "-t", "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
+            + words("TRAILFLAGS", flags) + [name])
+
+
+def interactive_cmd(name, defs, flags, extra=()):
+    return (["spin", "-i", "-p", "-g"] + words("DEFS", defs) + list(extra)
+            + words("SIMFLAGS", flags) + [name])
+
+
+def shown(out):
+    """Spin's output as a reader sees it (its note that pan.c is older
+    than the model is not)."""
+    return "".join(line for line in out.splitlines(True) if "is newer than" not in line)
+
+
+PROMPT = re.compile(r"Select \[\d+-\d+\]: ")
+
+
+def block_output(spec_path):
+    """(spec, text): the output of a chapter's {.sim} block, from a fresh
+    run in a directory of its own."""
+    spec, _ = blockformat.read_spec(spec_path)
+    sid, mode, name = spec["id"], spec.get("mode", "random"), spec["model"]
+    defs, flags = spec.get("defs", ""), spec.get("flags", "")
+    work = os.path.join(OUT, "simulate", "sim-" + sid)
+    stdin = None
+    if mode == "replay":
+        rspec = blockformat.read_spec(runstore.run_flags_path(spec["run"]) or fail(
+            f"{spec['where']}: run={spec['run']}: no run of that name was extracted"))[0]
+        src = runstore.work_dir(spec["run"])
+        if rspec["model"] != name:
+            fail(f"{spec['where']}: model={name}, but run {spec['run']} is of {rspec['model']}")
+        if not os.path.isfile(os.path.join(src, name + ".trail")):
+            fail(f"{spec['where']}: run {spec['run']} left no trail in {src}; "
+                 f"make {runstore.run_file(spec['run'], 'out')} makes it")
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.trail.txt"))
+        cmd = replay_cmd(name, rspec.get("defs", "") + (" " + defs if defs else ""), flags)
+    else:
+        extra = copy_model(os.path.join(runstore.MODELS, name), work, defs)
+        if mode == "random":
+            cmd = random_cmd(name, defs, spec["seed"], spec.get("steps") or searchflags.SIMULATION_STEPS, flags, extra)
+        else:
+            choices = spec["choices"].split()
+            stdin = "".join(c + "\n" for c in choices) + "q\n"
+            cmd = interactive_cmd(name, defs, flags, extra)
+    try:
+        p = subprocess.run(cmd, cwd=work, input=stdin or "", capture_output=True, text=True,
+                           timeout=60)
+    except subprocess.TimeoutExpired:
+        fail(f"{spec['where']}: {' '.join(cmd)} ran 60 s; a simulation the book shows "
+             "is short: lower steps=")
+    out = shown(p.stdout + p.stderr)
+    if mode == "interactive":
+        # The transcript as the reader's terminal shows it: each choice
+        # typed after its prompt.
+        typed = iter(choices + ["q"])
+        out = PROMPT.sub(lambda m: m.group(0) + next(typed, "") + "\n", out)
+    return spec, out
+
+
+def block(spec_path):
+    spec, out = block_output(spec_path)
+    runstore.put(runstore.run_file(spec["id"], "sim"), out)
+
+
+def check(spec_path):
+    """The chapter's output against the stored run and a second fresh one."""
+    spec, body = blockformat.read_spec(spec_path)
+    want = (body or "").rstrip("\n").split("\n")
+    path = runstore.run_file(spec["id"], "sim")
+    if not os.path.exists(path):
+        print(f"{spec['where']}: simulation {spec['id']}: no output ({path}); make {path}")
+        sys.exit(1)
+    stored = open(path).read().rstrip("\n").split("\n")
+    again = block_output(spec_path)[1].rstrip("\n").split("\n")
+    bad = False
+    for what, got in (("the run", stored), ("a second run", again)):
+        change = panreport.first_change(want, got)
+        if change is not None:
+            i, j = change
+            if i is None:
+                why = f"{what} prints {got[j]!r}, which the chapter's output lacks"
+            else:
+                why = f"line {i + 1} {want[i]!r} of the chapter's output is " + \
+                    (f"{got[j]!r} in {what}" if j is not None else f"missing from {what}")
+            print(f"{spec['where']}: simulation {spec['id']}: {why}; after a deliberate "
+                  "change, make bless")
+            bad = True
+    if stored != again:
+        print(f"{spec['where']}: simulation {spec['id']}: two runs printed different output: "
+              "the book can show only a simulation that Spin repeats exactly")
+        bad = True
+    if bad:
+        sys.exit(1)
+    print(f"simulation {spec['id']}: {len(want)} lines as the chapter shows them, "
+          "in two fresh runs")
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] in (["block"], ["check"]) and len(args) == 2:
+        (block if args[0] == "block" else check)(args[1])
+        return
     if args[1:] == ["--env"]:  # make's values, passed untouched (workbench.mk)
         keys = {"random": ("MODEL", "DEFS", "SEED", "STEPS", "SIMFLAGS"),
                 "replay": ("MODEL", "RUN", "TRAILFLAGS"),

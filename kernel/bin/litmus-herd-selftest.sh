@@ -21,6 +21,8 @@ check=${LITMUS_HERD:-kernel/bin/litmus-herd.py}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . kernel/bin/selftest-lib.sh
+# A mutant of the checker runs from $tmp and imports litmuslib from there.
+cp kernel/bin/litmuslib.py "$tmp/"
 bad=0 n=0
 flip=QRCU+flip+two-sums
 entry=QRCU+entry-mb+inc-not-zero
@@ -88,11 +90,22 @@ if [ -z "${SELFTEST_ONLY:-}" ] || [ "$SELFTEST_ONLY" = table-after-failure ]; th
 fi
 judge table-after-failure fail "no passed runs of $flip in" litmus-herd python3 "$check" --table "$tmp/out-all" "$tmp/states"
 
+# The table says what each variant changes, from the diff of the test
+# and the variant: waker-relaxed takes two orderings away, and both are
+# named.
+wake=QRCU+wait+wake
+# shellcheck disable=SC2016
+judge change-column pass "" litmus-herd sh -c 'python3 "$1" --only "$2" "$3" "$4" "$5" "$6" &&
+	grep -F "| \`+waker-relaxed\` |" "$5/$2.rows" | grep -F "removes \`smp_mb(); // rcuwait_wake_up\`" |
+	grep -qF "rewrites \`r0 = atomic_dec_and_test(c0);\` as \`atomic_dec(c0);\`"' \
+	sh "$check" "$wake" "$herd" "$mm" "$tmp/out-change" "$tmp/real"
+
 # The checker with one of its comparisons taken out must be caught.
 if [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant_of "$check" LITMUS_HERD no-field-compare states 's/if rec\[key\] != fields\[key\]:/if False:/'
 	mutant_of "$check" LITMUS_HERD no-hash-compare stale 's/if rec\["Hash"\] != fields\["Hash"\]:/if False:/'
 	mutant_of "$check" LITMUS_HERD no-result-rule nobarrier 's/if got != want:/if False:/'
+	mutant_of "$check" LITMUS_HERD one-line-change change-column 's/else test.variant_change(variant)/else "takes away one line"/'
 fi
 if [ "$bad" -ne 0 ]; then
 	echo "litmus-herd-selftest: FAILED (WRONG lines above)"

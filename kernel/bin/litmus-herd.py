@@ -68,14 +68,19 @@ def report_fields(text):
 
 
 def listed(litmus_dir):
+    """The tests of TESTS (herd7 and the klitmus7 boot) and of HERD-ONLY
+    (herd7 alone), which may be missing."""
     path = os.path.join(litmus_dir, "TESTS")
     names = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                names.append(line)
-    return path, names
+    for p in (path, os.path.join(litmus_dir, "HERD-ONLY")):
+        if p != path and not os.path.exists(p):
+            continue
+        with open(p, encoding="utf-8") as f:
+            for line in f:
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    names.append(line)
+    return path + " (and HERD-ONLY)", names
 
 
 class Runner:
@@ -171,11 +176,12 @@ class Runner:
             got[variant] = fields
             print(f"{'ok' if ok else 'WRONG'}: {name}: Observation {fields['Observation']}; "
                   f"States {fields['States']}; exists {fields['exists']}; {fields.get('time', '?')} s")
-            ties = [t for t in test.ties if variant is None or t.variant == variant]
+            ties = test.ties if variant is None else test.variant_ties.get(variant, [])
             tied = "; ".join(f"`{t.func}(): {t.text}`" for t in ties)
             rows.append("| " + " | ".join([
                 f"`{test.name}`" if variant is None else f"`+{variant}`",
-                ("stands for " if variant is None else "takes away ") + tied,
+                ("stands for " if variant is None else "breaks the ordering of ") + tied,
+                "as written" if variant is None else test.variant_change(variant),
                 f"`{fields['Observation']}`", fields["States"], fields["exists"]]) + " |")
         if self.bless and all_ok:
             bless(test, got)
@@ -194,8 +200,8 @@ def bless(test, got):
     print(f"bless: {test.path}: {len(new)} herd7 lines written")
 
 
-HEADER = ("| test, variant | the line of qrcu.c | herd7's Observation | States | exists |\n"
-          "|---|---|---|---|---|\n")
+HEADER = ("| test, variant | the line of qrcu.c | what the variant changes | herd7's Observation | States | exists |\n"
+          "|---|---|---|---|---|---|\n")
 
 
 def table(out_dir, litmus_dir):

@@ -13,7 +13,9 @@ are removed and runs of blanks are made one space; PREVIOUS and NEXT are
 the code lines just before and after it (lines that are blank or only
 comment do not count), so a barrier moved elsewhere in its function no
 longer matches.  The broken variant NAME is the test changed by the sed
-script, with that one ordering taken away; "broken: NAME" alone reuses a
+script, with the tied ordering taken away (or a kernel flavour's bug
+planted in its place; the book's table says what each script changes,
+from the diff, Test.variant_change); "broken: NAME" alone reuses a
 variant an earlier tie of the same test defined.  The header also says
 "Result: Never" or "Result: Sometimes", what herd7 must report for the
 test as written; each broken variant must report Sometimes.
@@ -29,6 +31,7 @@ is herd7's digest of the test's code, so a test edited since its line
 was written is seen as stale.
 """
 
+import difflib
 import os
 import re
 import subprocess
@@ -172,6 +175,26 @@ def format_expect(fields):
     return "; ".join(f"{k} {fields[k]}" for k in EXPECT_FIELDS)
 
 
+def rewrites(old, new):
+    """A block of OLD lines that a variant replaced by NEW lines, in words:
+    each new line is the rewrite of the old line most like it, and an old
+    line no new line came from is removed (a new line like none: added)."""
+    if len(old) == len(new):
+        return [f"rewrites `{o}` as `{n}`" for o, n in zip(old, new)]
+    left = list(range(len(old)))
+    pairs = {}
+    for j, n in enumerate(new):
+        best = max(left, key=lambda i: difflib.SequenceMatcher(None, old[i], n).ratio(), default=None)
+        if best is not None and difflib.SequenceMatcher(None, old[best], n).ratio() >= 0.5:
+            pairs[best] = j
+            left.remove(best)
+    out = []
+    for i, o in enumerate(old):
+        out.append(f"rewrites `{o}` as `{new[pairs[i]]}`" if i in pairs else f"removes `{o}`")
+    out += [f"adds `{n}`" for j, n in enumerate(new) if j not in pairs.values()]
+    return out
+
+
 class Tie:
     def __init__(self, test, line, func, text):
         self.test, self.line, self.func, self.text = test, line, func, norm(text)
@@ -185,6 +208,7 @@ class Test:
         self.result = None
         self.ties = []
         self.variants = {}   # NAME -> sed script
+        self.variant_ties = {}  # NAME -> the ties whose broken: lines name it
         self.expect = {}     # None (the test) or a variant NAME -> (line, fields)
         with open(path, encoding="utf-8") as f:
             self.lines = f.read().split("\n")
@@ -230,6 +254,7 @@ class Test:
                     elif name not in self.variants:
                         raise Problem(f"{path} line {n}: variant {name} is not defined above; give its sed script")
                     tie.variant = name
+                    self.variant_ties.setdefault(name, []).append(tie)
                 else:
                     setattr(tie, key, norm(val))
         if self.result not in ("Never", "Sometimes"):
@@ -248,6 +273,26 @@ class Test:
             if line.strip() == "*)":
                 return i + 1
         raise Problem(f"{self.path}: the header comment does not end with a line ' *)'")
+
+    def variant_change(self, name):
+        """What variant NAME's sed script does to the test's code, in words:
+        each line it removes, each line it rewrites (old, then new) and
+        each line it adds, from a diff of the code before and after (the
+        header comment is not part of it)."""
+        start = self.code_start()
+        old = [l.strip() for l in self.lines[start:] if l.strip()]
+        new = [l.strip() for l in self.variant_text(name).split("\n")[start:] if l.strip()]
+        parts = []
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            gone = ", ".join(f"`{l}`" for l in old[i1:i2])
+            came = ", ".join(f"`{l}`" for l in new[j1:j2])
+            if op == "delete":
+                parts.append(f"removes {gone}")
+            elif op == "insert":
+                parts.append(f"adds {came}")
+            elif op == "replace":
+                parts += rewrites(old[i1:i2], new[j1:j2])
+        return "; ".join(parts)
 
     def variant_text(self, name):
         """The test changed by variant NAME's sed script (applied below the

@@ -33,7 +33,10 @@
 #                        dump's </TASK>) with a line containing TEXT; that
 #                        one report is expected and so not a bad line
 #   line=TEXT            a line containing TEXT must appear (may repeat)
-# A KCSAN report ("BUG: KCSAN: ...") fails any run, whatever end= says.
+# A KCSAN report ("BUG: KCSAN: ...") fails any run, whatever end= says;
+# so does an "End of test: SUCCESS" beside a statistic rcutorture counts
+# as an error (a reader beyond the Reader Pipe's second bucket, rtmbe,
+# rtmbkf's failures, rtbe, rtbke, rtbre, rtbf not zero).
 # Whatever the scenario, the run must be the scenario's: the kernel's
 # command line must carry exactly SCENARIO.boot's parameters (besides
 # those qemu-boot.sh and run-qemu.sh add: console=, panic=,
@@ -195,6 +198,44 @@ else
 	*) note "the end line is not of torture type $ttype (from $scen.boot): $endline" ;;
 	esac
 fi
+
+# rcutorture's own rule (rcu_torture_stats_print() in
+# kernel/rcu/rcutorture.c of 6.1): a statistics block in which any of
+# rtmbe, the first count of rtmbkf, rtbe, rtbke, rtbre or rtbf is not
+# zero, or whose Reader Pipe counts a reader beyond its second bucket (a
+# too-short grace period), is marked "!!!" and counted as an error, and
+# a run with an error ends "End of test: FAILURE".  An End line that says
+# SUCCESS beside such a statistic comes from a log that is corrupt or
+# edited: one line per statistic, at its first occurrence.
+case $endline in
+*"End of test: SUCCESS"*)
+	errstats=$(grep -a -- "$ttype-torture: " "$log" | strip | awk -v t="$ttype-torture: " '
+		index($0, t) != 1 { next }
+		/ Reader Pipe: / {
+			n = split(substr($0, index($0, "Reader Pipe:") + 12), c, " ")
+			late = 0
+			for (i = 3; i <= n; i++) late += c[i]
+			if (late > 0 && !seen["pipe"]++)
+				printf "the End line says SUCCESS, but the Reader Pipe counts %d reader(s) beyond its second bucket (a too-short grace period, an error by rcutorture'"'"'s rule): the log is corrupt or edited: %s\n", late, $0
+			next
+		}
+		/ rtmbe: / {
+			nf = split($0, f, " ")
+			for (i = 1; i < nf; i++) {
+				k = f[i]; v = f[i + 1]
+				if (k !~ /^(rtmbe|rtmbkf|rtbe|rtbke|rtbre|rtbf):$/) continue
+				sub(/\/.*/, "", v)
+				if (v + 0 != 0 && !seen[k]++)
+					printf "the End line says SUCCESS, but the statistic %s %s is not zero (an error by rcutorture'"'"'s rule): the log is corrupt or edited: %s\n", k, v, $0
+			}
+		}')
+	while IFS= read -r why; do
+		[ -z "$why" ] || note "$why"
+	done <<END
+$errstats
+END
+	;;
+esac
 
 case $smp in
 *" $cpus CPU" | *" $cpus CPUs") ;;

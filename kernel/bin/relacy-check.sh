@@ -18,7 +18,8 @@
 #                 with the same parameters, and compare what relacy
 #                 reported with the row, field by field
 #   table         the tables chapter 12 shows, from the runs:
-#                 results.md, paths.md and mutants.md
+#                 results.md, paths.md and mutants.md, and bounds.md
+#                 (how far back relacy's loads may look, from its headers)
 #   all [NAME...] build, run each check (or those named), table
 #   bless NAME... write what the last run of each NAME reported into its
 #                 row (the fields EXPECT, AT, IN, PATHS); "bless all" for
@@ -248,7 +249,7 @@ got() {
 		# relacy's line for the failure (its second line), as the
 		# history shows it: "[N] T: WHAT, in FUNCTION, FILE(LINE)".
 		g_what=$(sed -n 2p "$g_log")
-		g_in=$(grep -F "$g_what, in " "$g_log" | head -n 1 | sed 's/.*, in \([^,]*\), .*/\1/')
+		g_in=$(grep -F "$g_what, in " "$g_log" | head -n 1 | sed 's/.*, in \([^,]*\), .*/\1/; s/ /_/g')
 		[ -n "$g_in" ] || g_in=unknown
 	fi
 	g_paths=$(sed -n "s/^qrcu-relacy: $1 paths: //p" "$g_log" | tr ' ' ,)
@@ -323,8 +324,35 @@ s/\([0-9]\)\([0-9]\{3\}\)\($\|[^0-9]\)/\1,\2\3/
 ta'
 }
 
+# bounds FILE: how far relacy lets a load look back, read from the
+# installed headers (the history kept per atomic, and how many of its
+# stores a load may step back past the latest under each scheduler), as
+# a table; fails when the headers no longer say it the way read here.
+bounds() {
+	h=${RELACY_INCLUDE:-/usr/include/relacy}
+	hist=$(sed -n 's/^size_t const atomic_history_size = \([0-9][0-9]*\);\r\{0,1\}$/\1/p' "$h/defs.hpp" 2>/dev/null)
+	histline=$(grep -n '^size_t const atomic_history_size = ' "$h/defs.hpp" 2>/dev/null | cut -d: -f1)
+	limit='size_t const limit = c.is_random_sched() ? atomic_history_size  - 1: 1;'
+	limline=$(grep -nF -- "$limit" "$h/thread.hpp" 2>/dev/null | cut -d: -f1)
+	fn=$(awk -v at="${limline:-0}" 'NR <= at && /unsigned get_load_index\(/ { f = NR } END { print f + 0 }' "$h/thread.hpp" 2>/dev/null)
+	if [ -z "$hist" ] || [ -z "$limline" ] || [ "$fn" -eq 0 ]; then
+		die "$h: defs.hpp no longer says 'size_t const atomic_history_size = N;' or thread.hpp's get_load_index() no longer says '$limit'; read them again and update bounds() in kernel/bin/relacy-check.sh and chapter 12"
+	fi
+	{
+		echo "Read by \`make relacy-check\` from the headers of $(sed -n 2p "$out/versions")."
+		echo
+		echo "| what relacy searches | how much | where |"
+		echo "|---|---:|---|"
+		echo "| stores kept per atomic variable, the latest included | $hist | \`relacy/defs.hpp\`:$histline, \`atomic_history_size\` |"
+		echo "| stores a load (not a read-modify-write) may step back past the latest, random scheduler | $((hist - 1)) | \`relacy/thread.hpp\`:$limline, \`get_load_index()\` |"
+		echo "| the same, context-bound and full-search schedulers | 1 | \`relacy/thread.hpp\`:$limline |"
+	} >"$1"
+}
+
 table() {
 	rows >"$out/rows" || exit 1
+	bounds "$out/bounds.md.tmp"
+	mv "$out/bounds.md.tmp" "$out/bounds.md"
 	results=$out/results.md paths_md=$out/paths.md caught=$out/mutants.md
 	missing=
 	{
@@ -369,7 +397,7 @@ table() {
 		what=$(sed -n '/^#/!q; s/^# \{0,1\}//p' "$script" | tr '\n' ' ' | sed 's/\. .*/./; s/ *$//')
 		seen=$(awk -v m="$m" '$3 == m { print $2 }' "$out/rows" | while read -r name; do
 			read -r res gat _ _ <"$out/runs/$name.got"
-			cfg=$(awk -v n="$name" '$2 == n { print $4 "x" $5 ($9 == "marked" ? " marked" : "") }' "$out/rows")
+			cfg=$(awk -v n="$name" '$2 == n { print $4 "x" $5 ($9 == "marked" ? " marked" : "") ($6 == "random" ? " random" : "") }' "$out/rows")
 			printf '%s: %s at %s; ' "$cfg" "$(echo "$res" | tr _ ' ')" "$(commas "$gat")"
 		done)
 		n_fail=$(awk -v m="$m" '$3 == m { print $2 }' "$out/rows" | while read -r name; do

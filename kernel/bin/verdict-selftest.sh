@@ -277,6 +277,10 @@ elif [ -n "$realfast" ]; then
 	sed -e 's/nreaders=1 nfakewriters=8/nreaders=4 nfakewriters=4/' "$tmp/realfast.log" >"$tmp/realfast-edited.log"
 	realcase real-qrcu-fast-readers-edited kernel/configs/QRCU-FAST fail 'rcutorture ran with nreaders=4, but kernel/configs/QRCU-FAST.boot says rcutorture.nreaders=1' "$tmp/realfast-edited.log"
 	sed -e 's/rcutorture.nreaders=1 rcutorture.nfakewriters=8/rcutorture.nreaders=4 rcutorture.nfakewriters=4/' "$tmp/realfast-edited.log" >"$tmp/realfast-edited2.log"
+	# Its readers edited to show a too-short grace period, "!!!" not
+	# added: the End line's SUCCESS cannot be true.
+	sed -E 's/(Reader Pipe:  [0-9]+ [0-9]+) 0 /\1 5 /' "$tmp/realfast.log" >"$tmp/realfast-late.log"
+	realcase real-qrcu-fast-late-readers kernel/configs/QRCU-FAST fail 'but the Reader Pipe counts 5 reader(s) beyond its second bucket' "$tmp/realfast-late.log"
 	realcase real-qrcu-fast-cmdline-edited kernel/configs/QRCU-FAST fail "the kernel's command line is not kernel/configs/QRCU-FAST.boot's: missing: rcutorture.nfakewriters=8 rcutorture.nreaders=1" "$tmp/realfast-edited2.log"
 elif [ -z "${SELFTEST_ONLY:-}" ]; then
 	echo "WRONG: real-qrcu-fast: no kept QRCU-FAST run in kernel/soak-runs/ to judge"
@@ -303,6 +307,34 @@ elif [ -z "${SELFTEST_ONLY:-}" ]; then
 	echo "WRONG: real-qrcu-abba: no kept QRCU-ABBA run in kernel/soak-runs/ to judge"
 	bad=1
 fi
+
+# rcutorture's own rule: a statistic it counts as an error (a reader
+# beyond the Reader Pipe's second bucket; rtmbe, the failures of rtmbkf,
+# rtbe, rtbke, rtbre, rtbf not zero) makes the run end in FAILURE, so an
+# End line of SUCCESS beside one is a corrupt or edited log, even with
+# the "!!!" mark gone.  Reader Batch beyond its second bucket, and
+# rtmbkf's attempts, are not errors.
+full() { # K=V: the full statistics line of 6.1, with one field changed
+	echo "[   31.500000] qrcu-torture: rtc: 0000000000000000 VER: 1706 tfle: 0 rta: 1707 rtaf: 0 rtf: 1697 rtmbe: 0 rtmbkf: 0/0 rtbe: 0 rtbke: 0 rtbre: 0 rtbf: 0 rtb: 0 nt: 4229 onoff: 0/0:0/0 -1,0:-1,0 0:0 (HZ=250) barrier: 0/0:0 read-exits: 96 nocb-toggles: 0:0" |
+		sed -e "s| ${1%%:*}: [0-9/]*| $1|"
+}
+latepipe='[   31.500000] qrcu-torture: Reader Pipe:  2467795 2411 31 0 0 0 0 0 0 0 0'
+lastlate='[   31.500000] qrcu-torture: Reader Pipe:  2467795 2411 0 0 0 0 0 0 0 0 2'
+latebatch='[   31.500000] qrcu-torture: Reader Batch:  2467705 2490 11 0 0 0 0 0 0 0 0'
+case_ success-full-stats good pass - "$smp" "$start" "$stats1" "$stats2" "$(full 'rtmbkf: 0/57')" "$goodpipe" "$latebatch" "$success"
+case_ success-late-readers good fail 'the Reader Pipe counts 31 reader(s) beyond its second bucket' \
+	"$smp" "$start" "$stats1" "$stats2" "$(full 'rtmbe: 0')" "$latepipe" "$success"
+case_ success-late-reader-last-bucket good fail 'the Reader Pipe counts 2 reader(s) beyond its second bucket' \
+	"$smp" "$start" "$stats1" "$stats2" "$(full 'rtmbe: 0')" "$lastlate" "$success"
+case_ success-rtmbe good fail 'the statistic rtmbe: 3 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtmbe: 3')" "$goodpipe" "$success"
+case_ success-rtmbkf good fail 'the statistic rtmbkf: 2 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtmbkf: 2/57')" "$goodpipe" "$success"
+case_ success-rtbe good fail 'the statistic rtbe: 1 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtbe: 1')" "$goodpipe" "$success"
+case_ success-rtbke good fail 'the statistic rtbke: 1 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtbke: 1')" "$goodpipe" "$success"
+case_ success-rtbre good fail 'the statistic rtbre: 1 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtbre: 1')" "$goodpipe" "$success"
+case_ success-rtbf good fail 'the statistic rtbf: 4 is not zero' "$smp" "$start" "$stats1" "$stats2" "$(full 'rtbf: 4')" "$goodpipe" "$success"
+# Another type's late readers are not this run's.
+case_ success-other-type-late good pass - "$smp" "$start" "$stats1" "$stats2" "$goodpipe" \
+	'[   31.500000] busted_qrcu-torture: Reader Pipe:  2467795 2411 31 0 0 0 0 0 0 0 0' "$success"
 
 # RCU's own stall reports that console-badness.sh misses.
 case_ expedited-stall good fail 'detected expedited stalls on CPUs/tasks' "$smp" "$start" "$stats1" "$expstall" "$stats2" "$goodpipe" "$success"
@@ -404,6 +436,12 @@ if [ -z "${VERDICT_PARSER:-}" ] && [ -z "${SELFTEST_ONLY:-}" ]; then
 	mutant start-line-not-compared start-line-edited 's/^if \[ -n "\$startline" \]; then/if false; then/'
 	mutant no-expedited-pattern expedited-stall 's/detected expedited stalls|//'
 	mutant hang-needs-no-hung-task hang-not-seen-by-hung-task "s/grep -q 'blocked for more than' ||/true ||/"
+	mutant pipe-not-read success-late-readers 's/if (late > 0 \&\& !seen\["pipe"\]++)/if (0)/'
+	mutant pipe-from-second-bucket success-full-stats 's/for (i = 3; i <= n; i++) late += c\[i\]/for (i = 2; i <= n; i++) late += c[i]/'
+	mutant pipe-short success-late-reader-last-bucket 's/for (i = 3; i <= n; i++) late += c\[i\]/for (i = 3; i < n; i++) late += c[i]/'
+	mutant no-rtbf-rule success-rtbf 's/rtbre|rtbf):\$/rtbre):$/'
+	mutant rtmbkf-attempts-counted success-full-stats 's|sub(/\\/\.\*/, "", v)|sub(/.*\\//, "", v)|'
+	mutant any-type-pipe success-other-type-late 's/index(\$0, t) != 1 { next }/0 { next }/'
 	mutant hang-excuses-all hang-with-oops 's/if \[ -n "\$others" \]; then/if false; then/'
 fi
 

@@ -22,7 +22,7 @@ own edit, run it with its block's flags, and want the line the chapter's
 verdict= makes check print.
 
 Then, for every row of every probe sweep of the book (chapter 9's
-probe-all, chapter 8's probe-r5, -r6, -r7, chapter 7's liveness probes:
+probe-all, chapter 8's probe-r5, -r6, -r7, appendix E's liveness probes:
 each sweep whose parameter is PROBE), the line of the base model that
 the row's mark sits on is deleted: the derived probes model must no
 longer place that mark, which check-run.py reports for the row.
