@@ -140,6 +140,30 @@ ENDED = re.compile(r"state space (?:has )?(?:\d+ levels,? )?(?:precisely )?([\d.
 TOOL = re.compile(r"^\$ .*?(prom2lts-\w+)", re.M)
 
 
+# Each line's prefix carries the seconds since the tool started; those
+# vary from run to run, the tool's name and the rank do not.
+STAMP = re.compile(r"^(prom2lts-\w+(?:\(\s*\d+/\s*\d+\))?), [\d.]+: ", re.M)
+# What the book keeps of a report: the command, and each line that says
+# the verdict or the size of the search (the rest are timings, memory
+# and the tool's settings, which vary or say nothing of the model).
+KEPT = re.compile(FAILED.pattern + "|" + ENDED.pattern + r"|^\$ ")
+
+
+def steady(report):
+    """The command and the lines of the verdict and the count, without
+    the seconds of each line's prefix (a rank's lines keep its number)."""
+    lines = STAMP.sub(r"\1: ", report).splitlines()
+    return "\n".join(ln for ln in lines if KEPT.search(ln)) + "\n"
+
+
+def headline(report):
+    """The lines that say the verdict: the failing assertion, else the
+    size of the finished search."""
+    lines = [ln for ln in steady(report).splitlines() if not ln.startswith("$ ")]
+    failed = [ln for ln in lines if FAILED.search(ln)]
+    return (failed or lines)[:1]
+
+
 def parse(report):
     f = {}
     m = TOOL.search(report)
