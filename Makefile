@@ -31,7 +31,7 @@ CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
 SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 
 .DEFAULT_GOAL := all
-NO_RULES_GOALS := help deps clean lint reading-time $(filter deps-%,$(MAKECMDGOALS))
+NO_RULES_GOALS := help deps clean lint reading-time bench-loops $(filter deps-%,$(MAKECMDGOALS))
 .PHONY: all help deps models check check-models check-harness check-checkers check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
@@ -97,11 +97,23 @@ $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 $(OUT)/tool-version/%: FORCE | $(OUT)/deps.stamp
 	@build/pipeline/run-checker.py --version $*
 
-$(OUT)/sha/%: FORCE
-	@[ ! -d '$*' ] || { echo "make: $* is a directory; only files are hashed" >&2; exit 2; }
-	@mkdir -p $(@D); t=$@.tmp$$$$; \
-	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
+# Every hash already kept is brought up to date at once, by one process
+# per make (sha-batch, build/harness/hash-sources.py), before make reads
+# any of them; the rule of a file then runs only for a file hashed for
+# the first time (a shell and four programs per file, in every make,
+# were most of a make check that had nothing to do).  A file under
+# $(OUT) is made during the run: it is hashed when make reaches it.
+HASH_ONE = @[ ! -d '$(1)' ] || { echo "make: $(1) is a directory; only files are hashed" >&2; exit 2; }; \
+	mkdir -p $(@D); t=$@.tmp$$$$; \
+	if [ -f '$(1)' ]; then sha256sum < '$(1)' > $$t; else echo missing > $$t; fi; \
 	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
+$(OUT)/sha/%: FORCE | sha-batch
+	$(if $(wildcard $@),,$(call HASH_ONE,$*))
+$(OUT)/sha/$(OUT)/%: FORCE
+	$(call HASH_ONE,$(OUT)/$*)
+sha-batch:
+	@build/harness/hash-sources.py $(OUT)
+.PHONY: sha-batch
 
 EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/pipeline/format.tsv) $(OUT)/deps.stamp
 define EXTRACT_RULE
@@ -203,8 +215,11 @@ chapter-run:
 chapter-%-checks:
 	@echo "make: chapter $* has no checks in $(OUT)/rules.mk (no chapters/ch$*-*.md?)" >&2; exit 2
 
-check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
-	@$(LOCKED) $(MAKE) --no-print-directory check-run-all
+# Without V=1, a check that passes prints nothing and one that fails
+# prints its whole log (build/harness/record.sh, RECORD_QUIET); then
+# the failures' first causes and the count.  V=1: every check's output.
+check: $(OUT)/rules.mk ## run every check; prints what failed, then "N passed, N failed" (V=1: every check's output)
+	@RECORD_QUIET='$(if $(V),,$(realpath $(OUT))/results)' $(LOCKED) $(MAKE) --no-print-directory check-run-all
 
 # A model that cannot be written (a change that does not apply) is a
 # counted failure too, and the checks go on with what there is.
@@ -264,6 +279,13 @@ $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BO
 $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
 	@build/tests/browser-check.py
 	@touch $@
+
+# How long the loops take: make check with nothing to do, and make
+# chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;
+# minimum, median, maximum).  Figures, not a check.
+bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs by hand), RUNS=3 times each
+	@build/harness/bench-loops.sh $(or $(RUNS),3)
+.PHONY: bench-loops
 
 # The reading time of every page and part, as the index page gives it.
 reading-time: ## print each chapter's and part's reading time (prose words, listing lines)
