@@ -17,6 +17,15 @@ PARALLEL := -j$(JOBS) --output-sync=target
 CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
 QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md quizzes/ch[0-9][0-9]-ex*.md))
 EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
+# The extractions the rules are made from: for make chapter-N alone (and
+# the makes it starts, which get CHAPTER_RUN=N), only the sources chapter
+# N needs, its own and those defining the models it runs
+# (build/harness/chapter-sources.py); for any other goal, every source.
+CHAPTER_GOALS := $(or $(CHAPTER_RUN),$(if $(filter-out chapter-%,$(MAKECMDGOALS)),,$(patsubst \
+	chapter-%,%,$(MAKECMDGOALS))))
+RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS))),\
+	$(CHAPTERS) $(QUIZZES))
+RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
 # Freshness is judged by content: $(OUT)/sha/PATH holds the hash of PATH
 # and changes (time stamp included) only when PATH's content does, so a
 # file put back with an old time (mv, cp -p, git checkout) is still seen.
@@ -122,7 +131,7 @@ $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS
 endef
 $(foreach f,$(CHAPTERS) $(QUIZZES),$(eval $(call EXTRACT_RULE,$(f))))
 
-$(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
+$(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
 		$(wildcard build/checkers/*.py)) \
 		$(wildcard chapters/runs/*.out)
 	@$(LOCKED) build/pipeline/mkrules.py
@@ -142,7 +151,7 @@ endif
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
 	@$(LOCKED) build/pipeline/sync-models.py
 
-check-models: $(EXTRACT_STAMPS)
+check-models: $(RULES_STAMPS)
 	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # The harness's own test; its log is kept only when it passed, so it
