@@ -124,7 +124,8 @@ sha-batch:
 	@build/harness/hash-sources.py $(OUT)
 .PHONY: sha-batch
 
-EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/pipeline/format.tsv) $(OUT)/deps.stamp
+EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/lib/blocks.lua \
+	build/pipeline/format.tsv) $(OUT)/deps.stamp
 define EXTRACT_RULE
 $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS)
 	@$(LOCKED) build/pipeline/extract.sh $(1)
@@ -275,14 +276,15 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
 # page includes has changed; the browser test, when a page has.
-BOOK_TOOLS := build/book/book.sh build/book/book.lua build/book/book.css build/book/promela.xml \
+BOOK_TOOLS := build/book/book.sh build/book/book.lua build/lib/blocks.lua build/pipeline/format.tsv \
+	build/book/book.css build/book/promela.xml \
 	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
 	build/book/book.js build/book/references.md build/book/run-figures.py build/book/book-targets.py \
 	build/book/book-search.py build/book/book-links.py build/book/search-command.py \
 	build/book/book-sidebar.py build/book/derive-diff.py build/book/book-order.py \
 	build/book/reading-time.py build/book/glossary.py build/book/folded-lines.py
 $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BOOK_TOOLS) $(wildcard chapters/runs/*.out)) \
-		$(wildcard $(OUT)/runs/*.out $(OUT)/runs/*.trail) $(call SHA,$(BOOK_GENERATED))
+		$(wildcard $(RUNS_DIR)/*.out $(RUNS_DIR)/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh
 
 $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
@@ -320,6 +322,9 @@ include kernel/bench.mk
 include kernel/relacy.mk
 # QRCU's barriers under the Linux-kernel memory model (herd7, klitmus7).
 include kernel/lkmm.mk
+# The same orderings as compiled for arm64 and ppc64le, under herd7's
+# architecture models (kernel/arch.mk runs them before lkmm-barrier-legs).
+include kernel/arch.mk
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')

@@ -23,12 +23,12 @@ KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 # the self-tests) re-runs only when one of those, or the patched tree,
 # has changed in content: build/harness/cached.sh keeps its last pass.
 # The re-judging of the kept soak runs (kernel-soak-runs) is one of them:
-# it reads those, the tree's console-badness.sh and the two tables it
-# writes (so a table deleted or edited makes it run again), and the
-# variables that point it elsewhere.
+# it reads those, the litmus tests a klitmus7 scenario runs, the tree's
+# console-badness.sh and the two tables it writes (so a table deleted or
+# edited makes it run again), and the variables that point it elsewhere.
 KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/configs kernel/patches kernel/soak-runs \
-	kernel/bench-runs $(KERNEL_SRC).stamp $(KERNEL_BADNESS) $(KERNEL_SOAK_OUT)/summary.md \
-	$(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_SERIES_CODE' --
+	kernel/bench-runs kernel/litmus $(KERNEL_SRC).stamp $(KERNEL_BADNESS) $(KERNEL_SOAK_OUT)/summary.md \
+	$(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE' --
 
 KERNEL_PATCHES := kernel/patches/series \
 	$(addprefix kernel/patches/,$(shell cat kernel/patches/series))
@@ -212,14 +212,15 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # 10), out/kernel/soak/mutant-legs.md: the kernel's column from the kept
 # boots, the others from the runs of chapters 6, 8, 9 and 13, from
 # relacy's checks and from herd7's variants of chapter 11's litmus tests
-# (kernel/bin/mutant-legs.py names them).  make check
+# (the rows of chapters/mutants.tsv name them; kernel/bin/mutant-legs.py
+# prints them).  make check
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
 # reads are its prerequisites, so make chapter-N makes them first.
 # Expanded a second time, when make reaches kernel-mutant-legs, not on
 # every reading of the Makefile: each make of make check reads it, and
 # only one of them makes the table.
-KERNEL_MUTANT_LEGS_RUNS = $(if $(ALL_RUNS),$(addprefix $(OUT)/runs/,$(addsuffix .out,$(shell \
+KERNEL_MUTANT_LEGS_RUNS = $(if $(ALL_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
 	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)) \
 	$(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
@@ -228,6 +229,21 @@ KERNEL_CHECKS += kernel-mutant-legs
 kernel-mutant-legs: $$(KERNEL_MUTANT_LEGS_RUNS)
 	-@$(KERNEL_RECORD) kernel-mutant-legs -- \
 		kernel/bin/mutant-legs.py $(KERNEL_SOAK_OUT)/mutants.tsv $(KERNEL_SOAK_OUT)/mutant-legs.md
+
+# chapters/mutants.tsv, the one list of QRCU's mutants, against the
+# legs' own lists: the busted scenarios of kernel/configs and SOAKLIST,
+# kernel/relacy/checks and its scripts, the litmus tests' variants
+# (kernel/bin/mutant-list.py); and its self-test, which breaks copies of
+# them one way at a time (kept while the files it reads are unchanged).
+KERNEL_CHECKS += kernel-mutant-list
+.PHONY: kernel-mutant-list
+kernel-mutant-list: ## check chapters/mutants.tsv against kernel/configs, SOAKLIST, kernel/relacy/checks and kernel/litmus
+	-@$(KERNEL_RECORD) kernel-mutant-list -- kernel/bin/mutant-list.py
+	-@$(KERNEL_RECORD) kernel-mutant-list-selftest -- build/harness/cached.sh kernel-mutant-list-selftest \
+		kernel/bin/mutant-list.py kernel/bin/mutant-list-selftest.sh kernel/bin/selftest-lib.sh \
+		kernel/bin/scenarios.sh kernel/bin/litmuslib.py kernel/bin/barrier-legs.py build/lib/mutants.py \
+		chapters/mutants.tsv kernel/configs kernel/relacy/checks kernel/relacy/mutants kernel/litmus \
+		-- kernel/bin/mutant-list-selftest.sh
 
 FORCE:
 

@@ -52,10 +52,34 @@ local errors = {}
 
 local function err(msg) table.insert(errors, msg) end
 
+-- The chapters' block format (build/pipeline/format.tsv) has one reader,
+-- build/lib/blocks.lua, which build/pipeline/extract.lua uses too.
+local here = (PANDOC_SCRIPT_FILE or 'build/book/book.lua'):match('^(.*)/') or '.'
+package.path = here .. '/../lib/?.lua;' .. package.path
+local blocks_format = require('blocks')
+
+-- An attribute of a span or a div: its value, or nil.
 local function attr(el, key)
   local v = el.attributes[key]
   if v == nil or v == '' then return nil end
   return v
+end
+
+-- An attribute of a code block, as the format defines it: its value, or
+-- the format's default for its class, or nil.
+local function block_attr(el, key)
+  return blocks_format.attr(el, key, blocks_format.class(el))
+end
+
+-- A block that breaks the format stops the page, as it fails the
+-- extraction (make check names its line): the book never shows a block
+-- whose attributes it would misread.
+local function check_block(el)
+  blocks_format.validate(el, function(msg)
+    local name = el.identifier ~= '' and ('#' .. el.identifier) or ('.' .. (el.classes[1] or '?'))
+    err('the block ' .. name .. ' breaks the block format (build/pipeline/format.tsv): ' .. msg)
+  end)
+  return nil
 end
 
 local function caption(text, class)
@@ -308,8 +332,8 @@ local function run_value(ref)
   end
   local run = run_figures[id]
   if not run then
-    err('run figure "' .. ref .. '": no report of run ' .. id .. ' (in ' .. OUT
-      .. '/runs/ or chapters/runs/); check the id, or make book to run it')
+    err('run figure "' .. ref .. '": no report of run ' .. id .. ' (in ' .. store_path('runs')
+      .. '/ or ' .. store_path('kept-runs') .. '/); check the id, or make book to run it')
     return nil
   end
   local v = run[field]
@@ -565,45 +589,45 @@ end
 -- in words, then how (the run's flags, the bound, the variant).
 local function grade_block(el)
   local how = {}
-  if attr(el, 'require') then
-    local comment = attr(el, 'require'):match('^%s*/%*')
-    table.insert(how, 'the file still holds `' .. attr(el, 'require') .. '`'
+  if block_attr(el, 'require') then
+    local comment = block_attr(el, 'require'):match('^%s*/%*')
+    table.insert(how, 'the file still holds `' .. block_attr(el, 'require') .. '`'
       .. (comment and '' or ' as code, not in a comment'))
   end
-  if attr(el, 'forbid') then
-    table.insert(how, 'no line' .. (attr(el, 'within') and (' of `' .. attr(el, 'within') .. '`') or '')
-      .. ' matches `' .. attr(el, 'forbid') .. '`')
+  if block_attr(el, 'forbid') then
+    table.insert(how, 'no line' .. (block_attr(el, 'within') and (' of `' .. block_attr(el, 'within') .. '`') or '')
+      .. ' matches `' .. block_attr(el, 'forbid') .. '`')
   end
-  if attr(el, 'as-given') then
-    table.insert(how, (attr(el, 'within') and ('`' .. attr(el, 'within') .. '`') or 'the file')
+  if block_attr(el, 'as-given') then
+    table.insert(how, (block_attr(el, 'within') and ('`' .. block_attr(el, 'within') .. '`') or 'the file')
       .. ' is its starting version, comments and spacing aside'
-      .. (attr(el, 'except') and (', but for the lines matching `' .. attr(el, 'except') .. '`') or ''))
+      .. (block_attr(el, 'except') and (', but for the lines matching `' .. block_attr(el, 'except') .. '`') or ''))
   end
-  local verdict = attr(el, 'verdict')
+  local verdict = block_attr(el, 'verdict')
   if verdict then
     local what = el.text ~= '' and 'the variant below' or 'the file'
     -- The grader's own reading (build/workbench/grade.py): with ltl=, a
     -- search for acceptance cycles of the formula; else a safety search.
-    local ltl = attr(el, 'ltl')
-    local on = what .. (attr(el, 'defs') and (' with `' .. attr(el, 'defs') .. '`') or '')
-    if attr(el, 'seed') then
+    local ltl = block_attr(el, 'ltl')
+    local on = what .. (block_attr(el, 'defs') and (' with `' .. block_attr(el, 'defs') .. '`') or '')
+    if block_attr(el, 'seed') then
       table.insert(how, 'one random simulation of ' .. on .. ', seeded with the number on its `#define '
-        .. attr(el, 'seed') .. '` line (as `make simulate SEED=N` runs it),'
+        .. block_attr(el, 'seed') .. '` line (as `make simulate SEED=N` runs it),'
         .. (verdict == 'pass' and ' violates no assertion' or ' violates an assertion'))
     elseif ltl then
       table.insert(how, "Spin's search for acceptance cycles of `" .. ltl .. '`'
-        .. (attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
+        .. (block_attr(el, 'fair') and ' under weak fairness' or '') .. ', on ' .. on
         .. (verdict == 'pass' and ', finds none' or ', finds one'))
     else
       table.insert(how, 'Spin on ' .. on
         .. (verdict == 'pass' and ' finds no error' or ' finds an assertion violated'))
     end
   end
-  if attr(el, 'max-stored') then
-    table.insert(how, 'in at most ' .. attr(el, 'max-stored') .. ' stored states')
+  if block_attr(el, 'max-stored') then
+    table.insert(how, 'in at most ' .. block_attr(el, 'max-stored') .. ' stored states')
   end
-  local md = '**`make exercise-' .. (attr(el, 'exercise') or '?') .. '` checks:** '
-    .. (attr(el, 'what') or '?') .. ' (' .. table.concat(how, '; ') .. ').'
+  local md = '**`make exercise-' .. (block_attr(el, 'exercise') or '?') .. '` checks:** '
+    .. (block_attr(el, 'what') or '?') .. ' (' .. table.concat(how, '; ') .. ').'
   local blocks = pandoc.read(md, 'markdown').blocks
   if el.text ~= '' then
     blocks:insert(caption('the variant: your file changed by this sed script'))
@@ -629,13 +653,13 @@ end
 
 local function code_block(el)
   local c = el.classes
-  if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and attr(el, 'file') then
+  if (c:includes('promela') or c:includes('murphi') or c:includes('litmus')) and block_attr(el, 'file') then
     el.classes:insert('numberLines')
-    return {model_caption(attr(el, 'file')), el}
-  elseif c:includes('promela') or (c:includes('c') and attr(el, 'check-in')) then
+    return {model_caption(block_attr(el, 'file')), el}
+  elseif c:includes('promela') or (c:includes('c') and block_attr(el, 'check-in')) then
     el.classes:insert('numberLines')
-    if attr(el, 'check-in') then
-      return {caption('from ' .. attr(el, 'check-in') .. ' (checked: the book shows the code that is built)'), el}
+    if block_attr(el, 'check-in') then
+      return {caption('from ' .. block_attr(el, 'check-in') .. ' (checked: the book shows the code that is built)'), el}
     end
     return el
   elseif c:includes('derive') then
@@ -643,16 +667,16 @@ local function code_block(el)
     local text = el.text
     if not text:match('^%-%-%- ') then
       local ok, out = pcall(pandoc.pipe, 'build/book/derive-diff.py',
-        {'models', attr(el, 'from') or '?', attr(el, 'file') or '?'}, el.text)
+        {'models', block_attr(el, 'from') or '?', block_attr(el, 'file') or '?'}, el.text)
       if ok then
         text = out
       else
-        err('the derive block of models/' .. (attr(el, 'file') or '?') .. ': ' .. tostring(out))
+        err('the derive block of models/' .. (block_attr(el, 'file') or '?') .. ': ' .. tostring(out))
       end
     end
     local cb = pandoc.CodeBlock(text, {class = 'diff'})
     cb.identifier = el.identifier
-    return {model_caption(attr(el, 'file'), ' is models/' .. attr(el, 'from')
+    return {model_caption(block_attr(el, 'file'), ' is models/' .. block_attr(el, 'from')
       .. ' with this change'), cb}
   elseif c:includes('pan') or c:includes('check') then
     local text, summary = el.text, nil
@@ -664,11 +688,12 @@ local function code_block(el)
       local lines = {}
       while figs['headline_' .. (#lines + 1)] do table.insert(lines, figs['headline_' .. (#lines + 1)]) end
       summary = table.concat(lines, '\n')
-      if attr(el, 'target') == 'full' then
+      if block_attr(el, 'target') == 'full' then
         local path = run_reports[el.identifier]
         local f = path and io.open(path, 'r')
         if not f then
-          err('run ' .. el.identifier .. ' (target=full) has no report kept in chapters/runs/; make keep-'
+          err('run ' .. el.identifier .. ' (target=full) has no report kept in ' .. store_path('kept-runs')
+            .. '/; make keep-'
             .. el.identifier .. ' keeps one')
           text = ''
         else
@@ -677,8 +702,8 @@ local function code_block(el)
         end
       end
       if summary == '' then
-        err('run ' .. el.identifier .. ': its ' .. (attr(el, 'tool') or '?')
-          .. ' report has no verdict line (build/checkers/' .. (attr(el, 'tool') or '?')
+        err('run ' .. el.identifier .. ': its ' .. (block_attr(el, 'tool') or '?')
+          .. ' report has no verdict line (build/checkers/' .. (block_attr(el, 'tool') or '?')
           .. '.py, headline()); the fold would be empty')
       end
     end
@@ -688,18 +713,18 @@ local function code_block(el)
       .. ' report, compared with a fresh run by make check', 'note')
     if c:includes('check') then
       -- Another checker's report: its adapter names the compared fields.
-      local kept = attr(el, 'target') == 'full'
-      note = caption((attr(el, 'tool') or '?') .. ' report; make check compares its fields'
-        .. ' (build/checkers/' .. (attr(el, 'tool') or '?') .. '.py) with '
-        .. (kept and 'the run kept in chapters/runs/' or 'a fresh run')
-        .. ', which must ' .. (attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
+      local kept = block_attr(el, 'target') == 'full'
+      note = caption((block_attr(el, 'tool') or '?') .. ' report; make check compares its fields'
+        .. ' (build/checkers/' .. (block_attr(el, 'tool') or '?') .. '.py) with '
+        .. (kept and ('the run kept in ' .. store_path('kept-runs') .. '/') or 'a fresh run')
+        .. ', which must ' .. (block_attr(el, 'verdict') == 'fail' and 'find the error' or 'find no error'), 'note')
     end
     local _, lines = text:gsub('\n', '')
     if CALLOUTS[el.identifier] then return {head, numbered(el, 'pan-report'), note} end
-    if PRINT and attr(el, 'target') == 'full' then
+    if PRINT and block_attr(el, 'target') == 'full' then
       -- On paper a kept long report is its verdict lines; the file is named.
       return {head, pandoc.CodeBlock(summary, {class = 'pan-report'}),
-        caption('the full report: chapters/runs/' .. el.identifier .. '.out', 'note'), note}
+        caption('the full report: ' .. store_path('kept', el.identifier), 'note'), note}
     end
     if PRINT or lines < 16 then
       cb.identifier = el.identifier
@@ -719,33 +744,34 @@ local function code_block(el)
   elseif c:includes('sim') then
     -- A simulation, shown whole: the make command a reader types, the
     -- spin command it runs (build/workbench/simulate.py), the output.
-    local mode = attr(el, 'mode') or 'random'
-    local model = attr(el, 'model') or '?'
-    local defs, flags = attr(el, 'defs'), attr(el, 'flags')
+    local mode = block_attr(el, 'mode')
+    local model = block_attr(el, 'model') or '?'
+    local defs, flags = block_attr(el, 'defs'), block_attr(el, 'flags')
     local make, spin
     if mode == 'replay' then
-      make = 'make replay RUN=' .. (attr(el, 'run') or '?') .. (flags and (' TRAILFLAGS="' .. flags .. '"') or '')
+      make = 'make replay RUN=' .. (block_attr(el, 'run') or '?') .. (flags and (' TRAILFLAGS="' .. flags .. '"') or '')
       spin = 'spin -t -p -g -l -s -r ' .. (flags and (flags .. ' ') or '') .. model
     elseif mode == 'interactive' then
       make = 'make interactive MODEL=models/' .. model .. (defs and (' DEFS="' .. defs .. '"') or '')
         .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
       spin = 'spin -i -p -g ' .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
     else
-      local steps = attr(el, 'steps') or '1000'
-      make = 'make simulate MODEL=models/' .. model .. ' SEED=' .. (attr(el, 'seed') or '?')
-        .. (steps ~= '1000' and (' STEPS=' .. steps) or '') .. (defs and (' DEFS="' .. defs .. '"') or '')
+      local steps = block_attr(el, 'steps')
+      make = 'make simulate MODEL=models/' .. model .. ' SEED=' .. (block_attr(el, 'seed') or '?')
+        .. (steps ~= blocks_format.format.sim.steps.default and (' STEPS=' .. steps) or '')
+        .. (defs and (' DEFS="' .. defs .. '"') or '')
         .. (flags and (' SIMFLAGS="' .. flags .. '"') or '')
-      spin = 'spin -p -u' .. steps .. ' -n' .. (attr(el, 'seed') or '?') .. ' '
+      spin = 'spin -p -u' .. steps .. ' -n' .. (block_attr(el, 'seed') or '?') .. ' '
         .. (defs and (defs .. ' ') or '') .. (flags and (flags .. ' ') or '') .. model
     end
     local cb = numbered(el, 'pan-report sim')
     local typed = mode == 'interactive' and ('; the choices typed at its prompts: '
-      .. (attr(el, 'choices') or '?') .. ', then q') or ''
+      .. (block_attr(el, 'choices') or '?') .. ', then q') or ''
     return {caption_inlines({pandoc.Code(make), pandoc.Str(' runs '), pandoc.Code(spin)}), cb,
       caption('Spin ' .. (DEFAULTS.SPIN_PINNED or '?') .. ' output' .. typed
         .. ', compared with two fresh runs by make check', 'note')}
   elseif c:includes('trail') then
-    local run = attr(el, 'run')
+    local run = block_attr(el, 'run')
     local cb = pandoc.CodeBlock(el.text, {class = 'trail'})
     local out = {caption('spin -t -p (excerpt of run ' .. run .. ')'), cb}
     local trail = store_path('trail', run)
@@ -765,24 +791,24 @@ local function code_block(el)
     if not md then return caption('(table unavailable)') end
     local blocks = pandoc.walk_block(pandoc.Div(pandoc.read(md, 'markdown').blocks),
       {Table = table_block}).content
-    if attr(el, 'plot') then
+    if block_attr(el, 'plot') then
       local svg = el.identifier .. '.svg'
       if run_tool({'build/book/sweep-plot.py', file, BOOK .. '/' .. svg}) then
-        blocks:insert(pandoc.Para({pandoc.Image({pandoc.Str(attr(el, 'plot'))}, svg,
-          attr(el, 'plot'))}))
+        blocks:insert(pandoc.Para({pandoc.Image({pandoc.Str(block_attr(el, 'plot'))}, svg,
+          block_attr(el, 'plot'))}))
       end
     end
     return pandoc.Div(blocks, {id = el.identifier, class = 'sweep'})
   elseif c:includes('grade') then
     return grade_block(el)
   elseif c:includes('graded') then
-    local want = attr(el, 'grade') == 'pass' and 'must pass' or 'must be rejected'
+    local want = block_attr(el, 'grade') == 'pass' and 'must pass' or 'must be rejected'
     return {caption_inlines({pandoc.Code('make check'), pandoc.Str(' grades '),
-      pandoc.Code('models/' .. (attr(el, 'model') or '?')), pandoc.Str(' against exercise '
-      .. (attr(el, 'exercise') or '?') .. ': it ' .. want .. ', and the grader prints these lines')}),
+      pandoc.Code('models/' .. (block_attr(el, 'model') or '?')), pandoc.Str(' against exercise '
+      .. (block_attr(el, 'exercise') or '?') .. ': it ' .. want .. ', and the grader prints these lines')}),
       pandoc.CodeBlock(el.text, {class = 'grade-output'})}
   elseif c:includes('generated') then
-    local src = attr(el, 'src')
+    local src = block_attr(el, 'src')
     local f = src and io.open(src, 'r')
     if f then
       local text = f:read('a')
@@ -797,7 +823,7 @@ local function code_block(el)
       end
       return {caption('generated: ' .. src), pandoc.CodeBlock(text, {class = 'generated'})}
     end
-    return caption('(not yet generated: run make ' .. (attr(el, 'make') or '?')
+    return caption('(not yet generated: run make ' .. (block_attr(el, 'make') or '?')
       .. ' to produce ' .. (src or '?') .. ')', 'note')
   end
   return nil
@@ -916,6 +942,7 @@ return {
       CHAPTER = label ~= '-' and label or nil
     end
   end},
+  {CodeBlock = check_block},
   {Pandoc = function(doc)
     resolve_lines(doc.blocks)
     return doc

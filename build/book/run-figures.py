@@ -5,8 +5,8 @@ chapter shows (a .pan block), the report is the one the page shows
 (OUT/extract/CHAPTER/run.ID.expect), whose counts make check compares
 with a fresh run, so that the prose and the report beside it agree to
 the second; for any other run (a row of a sweep) it is this machine's
-run (OUT/runs/ID.out) or, for a run too long for make check, the
-recorded one (chapters/runs/ID.out), as in the sweep tables.
+run (build/lib/runstore.py's run_file) or, for a run too long for make
+check, the recorded one (kept_file), as in the sweep tables.
 build/book/book.lua reads these lines to fill [ID.FIELD]{.run} spans, so that
 prose quotes the runs and nothing typed.  A run of another checker has
 its adapter's fields, and headline_1, headline_2, ...: the report's own
@@ -55,7 +55,7 @@ def figures(text):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else runstore.OUT
     ids = set()
-    for path in glob.glob(os.path.join(out, "runs", "*.out")) + \
+    for path in glob.glob(os.path.join(runstore.run_dir(out), "*.out")) + \
             glob.glob(os.path.join(runstore.RECORDED, "*.out")):
         ids.add(os.path.basename(path)[:-len(".out")])
     shown, other = {}, {}

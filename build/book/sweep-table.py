@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """sweep-table SWEEP: the Markdown table the book shows for a sweep: for
 each row its parameters, then the figures of this machine's run (states
-stored, depth, memory, time, from out/runs/ROW.out, or for a long row the
-recorded report in chapters/runs/), then the columns the
+stored, depth, memory, time, from the run store's ROW.out, or for a long
+row the kept report: build/lib/runstore.py's report()), then the columns the
 chapter quotes (for example the 2007 article's).  A row whose run has
 not been made says which make target makes it.  With --data, prints the
 parameters and stored states as whitespace-separated columns (for

@@ -4,6 +4,10 @@
 #
 # Where generated files go (everything under it is git-ignored).
 OUT ?= out
+# The run store's folder of fresh runs (a run's report ID.out, its trail,
+# what produced it): build/lib/runstore.py reads it here, and make uses
+# it for every run's file (out/rules.mk, written by runstore's make_file).
+RUNS_DIR = $(OUT)/runs
 # Budgets of one Spin search, the ceilings over every block's own:
 # memory in MB (pan's -DMEMLIM) and seconds.
 MEMLIM ?= 4096

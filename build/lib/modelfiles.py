@@ -191,6 +191,19 @@ def reads_stdin(model):
     return False
 
 
+def embedded_c(model):
+    """Whether MODEL or what it includes holds embedded C (c_code, c_expr,
+    c_state, c_track, c_decl), which spin -t and simulations only print:
+    its trail is replayed by pan -r."""
+    for path in [model] + includes(model):
+        try:
+            if re.search(r"\bc_(code|expr|state|track|decl)\b", strip_comments(open(path).read())):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def claim_names(model):
     """The names of the claims of MODEL and its includes that pan -N
     can pick: its ltl formulas and its named never claims."""

@@ -228,14 +228,17 @@ def approximate(text):
     return None
 
 
-def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
+def search_end(text, fields, trails, runflags="", ltl="", fair="", np="", formula=""):
     """(exit status, the verdict line) of a complete report, by the row of
     SEARCH_ENDS it matches.  '{replay}' in the line stands for the make
-    replay command of the model."""
+    replay command of the model.  FORMULA (make verify FORMULA=) is named
+    in the line."""
     errors = fields.get("errors")
     first = fields.get("violation") or next(iter(re.findall(
         r"^pan:\d+:\s*(.*?)(?: \(at depth -?\d+\))?$", text, re.M)), "")
     kind = f" ({first})" if first else ""
+    if formula:
+        kind += f" against the formula {formula} (the claim {fields.get('claim')}, of !({formula}))"
     if errors not in (None, "0"):
         if len(trails) > 1:
             names = ", ".join(trails) if len(trails) <= 3 else f"{trails[0]} to {trails[-1]}"
@@ -251,13 +254,16 @@ def search_end(text, fields, trails, runflags="", ltl="", fair="", np=""):
         words = runflags.split()
         kind = "non-progress cycles" if "-l" in words else \
             f"acceptance cycles of {fields.get('claim')}"
+        if formula:
+            kind += f" (the claim of !({formula}))"
         what = f"no {kind} ({'under weak fairness' if '-f' in words else 'without fairness'})"
     approx = approximate(text)
     if approx:
         return 0, (f"{what} among the {fields.get('stored')} states a {approx} search stored: "
                    "an approximate search, which may have skipped states, so this proves "
                    "nothing; a full search (without -DBITSTATE or -DHC) does")
-    return 0, f"{what} in {fields.get('stored')} states"
+    return 0, f"{what} in {fields.get('stored')} states" + (
+        f": the formula {formula} holds" if formula else "")
 
 
 def liveness_problem(fields, runflags="", ltl="", fair="", np=""):

@@ -10,10 +10,10 @@ import sys
 import tempfile
 import time
 
-from modelfiles import copy_model, defs_overridden
+from modelfiles import claim_names, copy_model, defs_overridden
 from runstore import RunError
 from blockformat import default
-from searchflags import budgets, defs_problem, depth_flag
+from searchflags import budgets, defs_problem, depth_flag, formula_flags
 
 
 def _progress(line, label):
@@ -50,9 +50,12 @@ class Result:
     """One search: pan's report (text), the readable trail of the first
     trail pan wrote (trail, or None), the seconds, every line spin -a
     printed (spin_lines, warnings and the ltl translation included), the
-    trail files pan wrote (trails, in its order), and the preprocessor
+    trail files pan wrote (trails, in its order), the preprocessor
     flags Spin was given (defs: DEFS and what the model's includes need,
-    see modelfiles.copy_model)."""
+    see modelfiles.copy_model), pan's flags as it ran (runflags: with
+    -N and the formula's claim when the model has claims of its own),
+    and, for a FORMULA, the never claim spin -f made of its negation
+    (claim_lines)."""
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
@@ -74,8 +77,12 @@ def run(model, workdir, defs="", cflags=None, runflags="",
 
 
 def run_full(model, workdir, defs="", cflags=None, runflags="",
-             timeout=None, memlim=None, label=None, trail=True):
-    """run(), returning the whole Result."""
+             timeout=None, memlim=None, label=None, trail=True, formula="",
+             announce=None):
+    """run(), returning the whole Result.  FORMULA: a property that must
+    hold, whose negation Spin turns into the claim (spin -a -f '!(F)');
+    ANNOUNCE(runflags), when given, is called once pan's flags are known
+    (after spin -a), before the search."""
     if cflags is None:  # a safety search with the format's default flags
         cflags = default("pan", "cflags")
     for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
@@ -96,7 +103,7 @@ def run_full(model, workdir, defs="", cflags=None, runflags="",
     private = tempfile.mkdtemp(prefix=os.path.basename(workdir) + ".", dir=parent)
     try:
         result = _run(model, private, defs, cflags, runflags, timeout, memlim,
-                      which, asked_t, asked_m, label, trail)
+                      which, asked_t, asked_m, label, trail, formula, announce)
     except BaseException:
         shutil.rmtree(private, ignore_errors=True)
         raise
@@ -110,7 +117,7 @@ def run_full(model, workdir, defs="", cflags=None, runflags="",
 
 
 def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
-         asked_t, asked_m, label, trail):
+         asked_t, asked_m, label, trail, formula="", announce=None):
     name = os.path.basename(model)
     extra = copy_model(model, workdir)
     overridden = defs_overridden(model, defs, workdir, extra)
@@ -118,17 +125,40 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
         raise RunError(overridden)
     defs = " ".join(shlex.split(defs) + extra)
 
-    spin = ["spin"] + shlex.split(defs) + ["-a", name]
+    claim = formula_flags(formula)
+    spin = ["spin"] + shlex.split(defs) + ["-a"] + claim + [name]
     p = subprocess.run(spin, cwd=workdir, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     spin_lines = p.stdout.splitlines()
     if p.returncode != 0 or not os.path.isfile(os.path.join(workdir, "pan.c")):
         first = next((l for l in spin_lines if "error" in l.lower()), spin_lines[0]
                      if spin_lines else "spin failed")
-        e = RunError(f"{model}: spin rejects the model: {first.strip()} "
-                     f"(fix the model; try: {quoted(['spin'] + shlex.split(defs) + ['-a', model])})")
+        if formula and any(l.startswith("tl_spin:") or f"{name}.nvr:" in l for l in spin_lines):
+            # The formula, not the model: Spin's translator (tl_spin) or
+            # the claim it wrote (NAME.nvr) is where it stopped.
+            e = RunError(f"{model}: Spin cannot use FORMULA={formula!r}: {first.strip()}; write "
+                         "it in Spin's LTL over the model's global variables, e.g. "
+                         "FORMULA='[] <> (x == 0)' ([] always, <> eventually, ! && || -> U, "
+                         "each expression in parentheses)")
+        else:
+            e = RunError(f"{model}: spin rejects the model: {first.strip()} (fix the model; "
+                         f"try: {quoted(['spin'] + shlex.split(defs) + ['-a'] + claim + [model])})")
         e.output = p.stdout
         raise e
+    claim_lines = []
+    if formula:
+        # The never claim Spin made of the formula's negation, as spin -f
+        # prints it; Spin deletes the file it read it from (NAME.nvr:
+        # an include of the model, then the claim), which pan's report
+        # names, so a copy is kept for the views.
+        p = subprocess.run(["spin"] + claim, cwd=workdir, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        claim_lines = p.stdout.splitlines()
+        with open(os.path.join(workdir, name + ".nvr"), "w") as f:
+            f.write(f'#include "{name}"\n' + p.stdout)
+        runflags = _formula_claim(model, spin_lines, runflags)
+    if announce:
+        announce(runflags)
 
     cc = (["cc"] + shlex.split(cflags) + [f"-DMEMLIM={memlim}", "-o", "pan",
                                           "pan.c"])
@@ -166,7 +196,8 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
     trails = re.findall(r"^pan: wrote (\S+\.trail)$", text, re.M)
     trail_text = None
     if trail and trails and os.path.isfile(os.path.join(workdir, trails[0])):
-        p = subprocess.run(["spin"] + shlex.split(defs) + [trail_flag(name, trails[0]), "-p", name],
+        p = subprocess.run(["spin"] + shlex.split(defs) + claim
+                           + [trail_flag(name, trails[0]), "-p", name],
                            cwd=workdir, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # spin warns when the model's copy looks newer than the trail (same
@@ -174,7 +205,31 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
         trail_text = "".join(l for l in p.stdout.splitlines(True)
                              if "is newer than" not in l)
     return Result(text=text, trail=trail_text, seconds=seconds, spin_lines=spin_lines,
-                  trails=trails, defs=defs)
+                  trails=trails, defs=defs, runflags=runflags, claim_lines=claim_lines)
+
+
+def _formula_claim(model, spin_lines, runflags):
+    """RUNFLAGS with -N and the formula's claim when the model has claims
+    of its own (pan would search its first one otherwise).  Spin lists
+    them all ('the model contains N never claims: ...'); an unnamed claim
+    is never_K, K counting the never claims in the order Spin reads them,
+    and the formula's comes after the model's (NAME.nvr includes the
+    model, then the claim): the highest K that is not a name the model
+    gives."""
+    if "-N" in shlex.split(runflags):
+        return runflags
+    listed = next((l.split(":", 1)[1] for l in spin_lines
+                   if re.match(r"^\s*the model contains \d+ never claims:", l)), None)
+    if listed is None:
+        return runflags
+    own = claim_names(model)
+    ours = [n.strip() for n in listed.split(",")
+            if re.fullmatch(r"never_\d+", n.strip()) and n.strip() not in own]
+    if not ours:
+        raise RunError(f"{model}: Spin lists the claims{listed} but none is the formula's; "
+                       "check the formula against the model alone in a copy without its claims")
+    pick = max(ours, key=lambda n: int(n.split("_")[1]))
+    return " ".join(shlex.split(runflags) + ["-N", pick])
 
 
 def quoted(words):

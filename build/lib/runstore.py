@@ -3,9 +3,11 @@
 
 Every tool asks this module for a path rather than building one: the
 extraction of each chapter (OUT/extract/TAG/), the sweeps' rows
-(OUT/sweeps/), a run's files (OUT/runs/ID.EXT) and the reports kept for
-runs too long for make check (chapters/runs/ID.EXT).  The Lua filter and
-the shell tools read the same layout from `runstore.py layout`.
+(OUT/sweeps/), a run's files (RUNS_DIR/ID.EXT, RUNS_DIR defined in
+build/lib/defaults.mk beside OUT, which make reads too) and the reports
+kept for runs too long for make check (chapters/runs/ID.EXT).  The Lua
+filter and the shell tools read the same layout from `runstore.py
+layout`; the rules make runs by, from make_file().
 
     OUT/extract/TAG/      what chapter TAG (chNN-topic) defines: index,
                           model.NAME, derive.NAME, run.ID.flags,
@@ -14,7 +16,7 @@ the shell tools read the same layout from `runstore.py layout`.
                           checker's run),
                           checkin.N, grade.N.K, graded.NAME, errors
     OUT/sweeps/           run.ID.flags and run.ID.expect of every row
-    OUT/runs/ID.out       pan's report of run ID (.trail: spin -t -p;
+    RUNS_DIR/ID.out       pan's report of run ID (.trail: spin -t -p;
                           .from: what produced it; .err: why no report)
     OUT/work/ID/          the private work directory of run ID
     OUT/tool-version/TOOL the version of another checker, for make
@@ -35,11 +37,12 @@ DEFAULTS_FILE = os.path.join(BUILD, "lib", "defaults.mk")
 
 
 def _defaults():
-    """NAME -> VALUE of build/lib/defaults.mk (its NAME ?= VALUE lines)."""
+    """NAME -> VALUE of build/lib/defaults.mk (its NAME ?= VALUE and
+    NAME = VALUE lines; a value may name $(OUT))."""
     values = {}
     with open(DEFAULTS_FILE) as f:
         for line in f:
-            m = re.match(r"^([A-Z_]+) \?= *(.*?)\s*$", line)
+            m = re.match(r"^([A-Z_]+) \??= *(.*?)\s*$", line)
             if m:
                 values[m.group(1)] = m.group(2)
     return values
@@ -51,7 +54,9 @@ RECORDED = "chapters/runs"
 MODELS = "models"
 EXTRACT = "extract"
 SWEEPS = "sweeps"
-RUNS = "runs"
+# The folder of fresh runs, as make spells it ($(OUT)/runs): defined once,
+# in build/lib/defaults.mk; run_dir() fills in OUT.
+RUNS_DIR = DEFAULTS["RUNS_DIR"]
 
 
 def _interrupted(signum, frame):
@@ -132,8 +137,8 @@ def index_files(out=None):
 
 
 def run_dir(out=None):
-    """Where fresh runs keep their files (OUT/runs/)."""
-    return os.path.join(out or OUT, RUNS)
+    """Where fresh runs keep their files (RUNS_DIR of defaults.mk)."""
+    return RUNS_DIR.replace("$(OUT)", out or OUT)
 
 
 def verify_dir(model, out=None):
@@ -195,8 +200,14 @@ def run_stem(flags_path):
 
 
 def run_file(rid, ext, out=None):
-    """OUT/runs/RID.EXT: a fresh run's report (out), trail, from, err."""
-    return os.path.join(out or OUT, RUNS, f"{rid}.{ext}")
+    """RUNS_DIR/RID.EXT: a fresh run's report (out), trail, from, err."""
+    return os.path.join(run_dir(out), f"{rid}.{ext}")
+
+
+def make_file(rid, ext):
+    """run_file(RID, EXT) as make spells it, for out/rules.mk:
+    $(RUNS_DIR)/RID.EXT (make includes build/lib/defaults.mk)."""
+    return f"$(RUNS_DIR)/{rid}.{ext}"
 
 
 def kept_file(rid, ext):
@@ -229,10 +240,11 @@ LAYOUT = {
     "flags": os.path.join("{out}", EXTRACT, "{tag}", "run.{id}.flags"),
     "expect": os.path.join("{out}", EXTRACT, "{tag}", "run.{id}.expect"),
     "sweep": os.path.join("{out}", EXTRACT, "{tag}", "sweep.{id}"),
-    "report": os.path.join("{out}", RUNS, "{id}.out"),
-    "trail": os.path.join("{out}", RUNS, "{id}.trail"),
-    "runs": os.path.join("{out}", RUNS),
-    "kept": os.path.join(RECORDED, "{id}.out"),
+    "report": run_file("{id}", "out", "{out}"),
+    "trail": run_file("{id}", "trail", "{out}"),
+    "runs": run_dir("{out}"),
+    "kept": kept_file("{id}", "out"),
+    "kept-runs": RECORDED,
     "kept-from": os.path.join(RECORDED, "{id}.from"),
     "check-flags": os.path.join("{out}", EXTRACT, "{tag}", "check.{id}.flags"),
     "check-expect": os.path.join("{out}", EXTRACT, "{tag}", "check.{id}.expect"),
@@ -247,7 +259,7 @@ def main(argv):
             print(f"{name}\t{template.replace('{out}', OUT)}")
     elif argv[:1] == ["defaults"]:
         for name, value in DEFAULTS.items():
-            print(f"{name}\t{OUT if name == 'OUT' else value}")
+            print(f"{name}\t{OUT if name == 'OUT' else value.replace('$(OUT)', OUT)}")
     elif argv[:1] == ["out"]:
         print(OUT)
     elif argv[:1] == ["path"] and len(argv) >= 2 and argv[1] in LAYOUT:

@@ -58,6 +58,27 @@ def is_liveness(runflags="", ltl="", fair="", np=""):
 SIMULATION_STEPS = "1000"
 
 
+# A claim from a formula typed on the command line (make verify
+# FORMULA='[] <> p'): the formula is the property that must hold, and
+# Spin is given its negation (spin -a -f '!(F)'), whose acceptance
+# cycles pan looks for (-a), as for an ltl block.
+
+def formula_flags(formula):
+    """Spin's flags that add the claim of FORMULA, a property that must
+    hold: -f and its negation; none without FORMULA."""
+    return ["-f", negation(formula)] if formula else []
+
+
+def negation(formula):
+    """The formula Spin turns into the claim: FORMULA negated."""
+    return f"!({formula})"
+
+
+def shell_word(word):
+    """WORD as a shell reads it back: quoted only when it needs to be."""
+    return word if re.fullmatch(r"[\w./+=,:@%-]+", word) else shlex.quote(word)
+
+
 def simulation_command(seed, model, steps=SIMULATION_STEPS, extra=()):
     """Spin's command line for one random run of MODEL with SEED, at most
     STEPS steps, EXTRA words (-D flags, spin's own flags) before the model.
@@ -115,13 +136,14 @@ def spec_flags(spec, where=None):
                         where or f"run {spec.get('id', '?')}")
 
 
-def describe(model, defs, cflags, runflags, budget=None):
+def describe(model, defs, cflags, runflags, budget=None, formula=""):
     """The three commands of a run, as a reader would type them; with
     BUDGET (seconds, MB), as panrun runs them: the memory ceiling
-    compiled in, pan under timeout."""
+    compiled in, pan under timeout.  FORMULA: the claim of spin -f."""
     cflags = default("pan", "cflags") if cflags is None else cflags
     name = os.path.basename(model)
-    spin = " ".join(["spin"] + shlex.split(defs) + ["-a", name])
+    spin = " ".join(["spin"] + shlex.split(defs) + ["-a"]
+                    + [shell_word(w) for w in formula_flags(formula)] + [name])
     memlim = [f"-DMEMLIM={budget[1]}"] if budget else []
     cc = " ".join(["cc"] + shlex.split(cflags) + memlim + ["-o", "pan", "pan.c"])
     pan = " ".join((["timeout", str(budget[0])] if budget else []) + ["./pan"] + shlex.split(runflags))
@@ -133,7 +155,7 @@ def make_command(target, *pairs):
     NAME=VALUE ..., each pair (NAME, VALUE) with a value, quoted for the
     shell when it needs to be, so that the line can be pasted."""
     words = ["make", target] + [f"{k}={v}" for k, v in pairs if v]
-    return " ".join(w if re.fullmatch(r"[\w./+=,:@%-]+", w) else shlex.quote(w) for w in words)
+    return " ".join(shell_word(w) for w in words)
 
 
 def budgets(timeout=None, memlim=None):

@@ -5,12 +5,12 @@ field by field, as its tool's adapter (build/checkers/TOOL.py) names
 the fields that are compared; the others (times) are not.
 
 Fails, with one line naming the chapter's block and what to do, when:
-the run gave no verdict (out/runs/ID.err), there is no report, the
+the run gave no verdict (its ID.err), there is no report, the
 report was made from another model, tool version or flags than today's
 (ID.from), the chapter shows no report, a compared field differs (one
 line per field, naming it), or the verdict is not the block's verdict=.
-With --kept the report is the one kept in chapters/runs/ for a long run
-(target=full), with its provenance in chapters/runs/ID.from, and the
+With --kept the report is the one kept in the repository for a long run
+(target=full; runstore.kept_file), with its provenance (ID.from), and the
 chapter's block holds only its summary (KEY: VALUE lines, which make
 bless and make keep-ID write): each compared field of the summary must
 be the kept report's, and the summary may name no other."""

@@ -8,11 +8,11 @@ so must every other line of the report (hash conflicts, atomic steps,
 memory, the error's depth, ...) but for what differs from run to run,
 which build/lib/panreport.py's VARYING names (times).  When the chapter
 shows a trail excerpt, its lines must appear in the readable trail, in
-order.  With --recorded, the report checked is the one kept in
-chapters/runs/ for a run too long for make check, and it must have been
-made from the model and flags of today (chapters/runs/ID.from).  A
-report of out/runs/ is read only if it was made from today's model and
-flags too (out/runs/ID.from).  A sweep row has no printed report: it
+order.  With --recorded, the report checked is the one kept in the
+repository for a run too long for make check (build/lib/runstore.py's
+kept_file), and it must have been made from the model and flags of today
+(its ID.from).  A fresh run's report (runstore.run_file) is read only if
+it was made from today's model and flags too (its ID.from).  A sweep row has no printed report: it
 must finish, find no error, and store the number of states its table
 gives.  Exits 1 with a message naming the chapter, the model and the
 flags on any difference."""
@@ -54,23 +54,26 @@ def main():
         sys.exit(str(e))
     where = (f"{loc}: run {rid} ({model}; "
              + searchflags.describe(model, spec.get("defs", ""), cflags, runflags) + ")")
-    base = os.path.join(runstore.RECORDED if recorded else runstore.run_dir(), rid)
-    if os.path.exists(base + ".err") and not recorded:
-        sys.exit(f"{where}: {open(base + '.err').read().strip()}")
-    if not os.path.exists(base + ".out"):
-        sys.exit(f"{where}: no report in {base}.out; run make again")
+    # The run's files, where the run store keeps them: the kept report of a
+    # long run, else a fresh run's.
+    def run_file(ext):
+        return runstore.kept_file(rid, ext) if recorded else runstore.run_file(rid, ext)
+    if os.path.exists(run_file("err")) and not recorded:
+        sys.exit(f"{where}: {open(run_file('err')).read().strip()}")
+    if not os.path.exists(run_file("out")):
+        sys.exit(f"{where}: no report in {run_file('out')}; run make again")
     now = provenance.provenance(spec)
-    made = open(base + ".from").read() if os.path.exists(base + ".from") else ""
+    made = open(run_file("from")).read() if os.path.exists(run_file("from")) else ""
     differs = provenance.provenance_differs(made, now)
     if differs and recorded:
-        sys.exit(f"{base}.out: recorded from a different model/flags "
+        sys.exit(f"{run_file('out')}: recorded from a different model/flags "
                  f"({', '.join(differs)} differ{'s' if len(differs) == 1 else ''}"
-                 f"{'; no ' + base + '.from' if not made else ''}); re-run "
+                 f"{'; no ' + run_file('from') if not made else ''}); re-run "
                  f"make sweep-{row.get('sweep', rid)}-full")
     if differs:
-        sys.exit(f"{where}: {base}.out was made from a different model/flags "
+        sys.exit(f"{where}: {run_file('out')} was made from a different model/flags "
                  f"({', '.join(differs)}); run make again to re-run it")
-    text = open(base + ".out").read()
+    text = open(run_file("out")).read()
     got = panreport.parse(text)
     problems = []
 
@@ -112,8 +115,8 @@ def main():
 
     trail_want = os.path.join(os.path.dirname(flags), "trail." + rid)
     if os.path.exists(trail_want):
-        have = [norm(l) for l in open(base + ".trail").read().splitlines()] \
-            if os.path.exists(base + ".trail") else []
+        have = [norm(l) for l in open(run_file("trail")).read().splitlines()] \
+            if os.path.exists(run_file("trail")) else []
         pos = 0
         for line in open(trail_want).read().splitlines():
             if not line.strip() or line.strip() == "...":
@@ -123,7 +126,7 @@ def main():
                 pos += 1
             if pos == len(have):
                 problems.append(f"trail excerpt line not found (in order) in "
-                                f"{base}.trail: {line.strip()!r}")
+                                f"{run_file('trail')}: {line.strip()!r}")
                 break
             pos += 1
 

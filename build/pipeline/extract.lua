@@ -3,7 +3,8 @@
 --
 --   pandoc -f markdown -t plain --preserve-tabs -o /dev/null \
 --          --lua-filter build/pipeline/extract.lua \
---          -M outdir=DIR -M chapter=chapters/chNN-name.md chapters/chNN-name.md
+--          -M outdir=DIR -M chapter=chapters/chNN-name.md \
+--          -M kept="$(build/lib/runstore.py path kept ID)" chapters/chNN-name.md
 --
 -- The blocks it knows, their attributes and the attributes' defaults are
 -- defined once, in build/pipeline/format.tsv (build/README.md shows them).  Every
@@ -21,7 +22,7 @@
 --   (a solution graded by make check) -- and "index", one line per
 --   definition.
 
-local outdir, chapter
+local outdir, chapter, kept
 local fragments, order = {}, {}
 local index = {}
 local checkins = 0
@@ -29,44 +30,13 @@ local errors = {}
 local blocks = 0
 local runs, trails = {}, {}
 
--- The format -----------------------------------------------------------
+-- The format: build/pipeline/format.tsv, read by build/lib/blocks.lua, the
+-- one reader of the block format (build/book/book.lua reads it too).
 
-local format = {}   -- class -> attribute -> {need, value, default}
-local any = {}      -- attributes every class may carry
-local classes = {}  -- the known classes, in order
-local attr_order = {}  -- class -> its attributes, in format.tsv's order
-
-local function load_format()
-  local here = (PANDOC_SCRIPT_FILE or 'build/pipeline/extract.lua'):match('^(.*)/') or '.'
-  local path = here .. '/format.tsv'
-  local f = io.open(path, 'r')
-  if not f then
-    io.stderr:write('extract.lua: cannot read ' .. path .. '\n')
-    os.exit(2)
-  end
-  for line in f:lines() do
-    if not line:match('^#') and line:match('%S') then
-      local cls, name, need, value, default = line:match('^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)')
-      if not cls then
-        io.stderr:write(path .. ': a line needs 6 tab-separated fields: ' .. line .. '\n')
-        os.exit(2)
-      end
-      local def = {need = need, value = value, default = default}
-      if cls == '*' then
-        any[name] = def
-      else
-        if not format[cls] then
-          format[cls] = {}
-          attr_order[cls] = {}
-          table.insert(classes, cls)
-        end
-        format[cls][name] = def
-        table.insert(attr_order[cls], name)
-      end
-    end
-  end
-  f:close()
-end
+local here = (PANDOC_SCRIPT_FILE or 'build/pipeline/extract.lua'):match('^(.*)/') or '.'
+package.path = here .. '/../lib/?.lua;' .. package.path
+local blocks_format = require('blocks')
+local attr_order = blocks_format.order
 
 -- Where a block is in the source: the first fence line not yet used that
 -- contains the given text (pandoc 2.17 does not give source positions).
@@ -114,101 +84,13 @@ local function err(loc, msg)
   table.insert(errors, loc .. ': ' .. msg)
 end
 
-local function attr(el, key, cls)
-  local v = el.attributes[key]
-  local def = (format[cls or ''] or {})[key] or any[key]
-  if v == nil or v == '' then return def and def.default ~= '' and def.default or nil end
-  return v
-end
+local attr = blocks_format.attr
 
-local NAME = '^[%w][%w._+-]*$'
-
-local function valid(value, kind)
-  if kind == 'name' then return value:match(NAME) ~= nil, 'may hold only letters, digits and ._+-' end
-  if kind == 'int' then return value:match('^[1-9]%d*$') ~= nil, 'must be a whole number (no unit)' end
-  if kind == 'list' then
-    for item in (value .. ','):gmatch('([^,]*),') do
-      if not item:match(NAME) then return false, 'must be names separated by commas' end
-    end
-    return true
-  end
-  if kind == '1' then return value == '1', 'is a switch: give 1 or leave it out' end
-  if kind:find('|', 1, true) then
-    for word in (kind .. '|'):gmatch('([^|]*)|') do
-      if value == word then return true end
-    end
-    return false, 'must be ' .. kind:gsub('|', ' or ')
-  end
-  return true
-end
-
--- Checks one block against the format; returns its class (nil when the
--- block is not one the format knows) and whether it is valid.
+-- Checks one block against the format (build/lib/blocks.lua), each error
+-- kept with the block's place; returns its class (nil when the block is
+-- not one the format knows) and whether it is valid.
 local function validate(el, loc)
-  local known = {}
-  for _, c in ipairs(el.classes) do
-    if format[c] then table.insert(known, c) end
-  end
-  local has_attrs = el.identifier ~= ''
-  for k, _ in pairs(el.attributes) do
-    if not any[k] then has_attrs = true end
-  end
-  if #known == 0 then
-    if has_attrs then
-      local shown = #el.classes > 0 and ('.' .. table.concat(el.classes, ' .')) or '(none)'
-      err(loc, 'unknown block class ' .. shown .. ' with attributes; the classes with '
-        .. 'attributes are .' .. table.concat(classes, ' .') .. ' (see build/README.md)')
-      return nil, false
-    end
-    for k, v in pairs(el.attributes) do
-      local ok, why = valid(v, any[k].value)
-      if not ok then err(loc, k .. '=' .. v .. ': ' .. why) return nil, false end
-    end
-    return nil, true
-  end
-  if #known > 1 then
-    err(loc, 'a block has one of the classes .' .. table.concat(known, ', .'))
-    return nil, false
-  end
-  local cls = known[1]
-  local def = format[cls]
-  local good = true
-  local function bad(msg)
-    good = false
-    err(loc, msg)
-  end
-  if el.identifier ~= '' and not def['#id'] then
-    bad('a .' .. cls .. ' block takes no #id (#' .. el.identifier .. ')')
-  end
-  for k, v in pairs(el.attributes) do
-    local d = def[k] or any[k]
-    if not d then
-      local names = {}
-      for n, _ in pairs(def) do if n ~= '#id' then table.insert(names, n) end end
-      for n, _ in pairs(any) do table.insert(names, n) end
-      table.sort(names)
-      bad('unknown attribute ' .. k .. '= on a .' .. cls .. ' block; it takes '
-        .. table.concat(names, '=, ') .. '= (see build/README.md)')
-    else
-      local ok, why = valid(v, d.value)
-      if not ok then bad(k .. '=' .. v .. ' ' .. why) end
-    end
-  end
-  for n, d in pairs(def) do
-    if d.need == 'required' then
-      if n == '#id' then
-        if el.identifier == '' then
-          bad('a .' .. cls .. ' block needs an id: {.' .. cls .. ' #some-name ...}')
-        else
-          local ok, why = valid(el.identifier, d.value)
-          if not ok then bad('#' .. el.identifier .. ' ' .. why) end
-        end
-      elseif (el.attributes[n] or '') == '' then
-        bad('a .' .. cls .. ' block needs ' .. n .. '=')
-      end
-    end
-  end
-  return cls, good
+  return blocks_format.validate(el, function(msg) err(loc, msg) end)
 end
 
 -- Output ----------------------------------------------------------------
@@ -302,7 +184,8 @@ function handlers.check(el, loc)
       table.insert(lines, k .. '=' .. v)
     end
   end
-  -- A long run's report is kept in chapters/runs/ alone: its block holds
+  -- A long run's report is kept in the repository alone (kept: its path,
+  -- as build/lib/runstore.py gives it, with ID for the run): its block holds
   -- only the summary (KEY: VALUE lines) that make check compares with it.
   if attr(el, 'target', 'check') == 'full' then
     local n = 0
@@ -311,7 +194,8 @@ function handlers.check(el, loc)
       if line:match('%S') and not line:match('^[%l_]+: %S') then
         local file, fence = loc:match('^(.*):(%d+)$')
         err(fence and (file .. ':' .. (tonumber(fence) + n)) or loc, 'run ' .. id
-          .. ' is kept in chapters/runs/' .. id .. '.out (target=full), and its block holds a report line: '
+          .. ' is kept in ' .. kept:gsub('ID', function() return id end)
+          .. ' (target=full), and its block holds a report line: '
           .. 'keep only its summary, KEY: VALUE lines (empty the body and run make bless to write them)')
         return
       end
@@ -415,11 +299,12 @@ end
 function Meta(meta)
   outdir = pandoc.utils.stringify(meta.outdir or '')
   chapter = pandoc.utils.stringify(meta.chapter or '')
-  if outdir == '' or chapter == '' then
-    io.stderr:write('extract.lua: run with -M outdir=DIR -M chapter=FILE\n')
+  kept = pandoc.utils.stringify(meta.kept or '')
+  if outdir == '' or chapter == '' or kept == '' then
+    io.stderr:write('extract.lua: run with -M outdir=DIR -M chapter=FILE -M kept=PATH'
+      .. ' (build/pipeline/extract.sh gives them)\n')
     os.exit(2)
   end
-  load_format()
 end
 
 function Pandoc(doc)

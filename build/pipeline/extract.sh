@@ -20,13 +20,15 @@ command -v pandoc >/dev/null || {
 	exit 1
 }
 dest=$(build/lib/runstore.py path extract "" "$tag")
+# Where a long run's report is kept (build/lib/runstore.py owns the path).
+kept=$(build/lib/runstore.py path kept "ID")
 mkdir -p "$dest"
 new=$(mktemp -d "$(dirname "$dest")/.$tag.XXXXXX")
 trap 'rm -rf "$new" "$new.log"' EXIT
 # A file pandoc cannot read defines nothing, and says so in its errors
 # (a counted failure), rather than stopping make before any check.
 if ! pandoc -f markdown -t plain --preserve-tabs -o /dev/null --lua-filter build/pipeline/extract.lua \
-	-M outdir="$new" -M chapter="$chapter" "$chapter" 2>"$new.log"; then
+	-M outdir="$new" -M chapter="$chapter" -M kept="$kept" "$chapter" 2>"$new.log"; then
 	rm -rf "${new:?}"/*
 	echo "$chapter" >"$new/chapter"
 	echo 0 >"$new/blocks"

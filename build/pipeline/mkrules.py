@@ -2,8 +2,9 @@
 """mkrules: write out/rules.mk, the make rules for every run the chapters
 define (read from out/extract/chNN/).
 
-Each run is a file target, out/runs/ID.out, that depends on the content
-(out/sha/PATH, see the Makefile) of the model and what it includes, on
+Each run is a file target, its report in the run store (ID.out, as
+build/lib/runstore.py's make_file spells it for make), that depends on
+the content (out/sha/PATH, see the Makefile) of the model and what it includes, on
 the run's flags, the Spin version and the tools; each check is a phony
 target that compares that report with the chapter.  A sweep (a table of
 runs) becomes one run per row; its rows marked "full" go to the target
@@ -53,7 +54,7 @@ def sources():
 
 def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
     """The rules of chapter TAG's runs of other checkers ({.check}
-    blocks): a file target per run, out/runs/ID.out, and a check per
+    blocks): a file target per run, its report ID.out, and a check per
     run.  target=check: make check's (CHECKS); target=chapter: make
     chapter-N's only (CHAPTER_N_ONLY); target=full: make keep-ID runs it
     and keeps it in chapters/runs/, and the check check-kept-ID (make
@@ -76,25 +77,26 @@ def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
         if not (known_model(spec, loc) and claim(rid, loc)):
             continue
         model = os.path.join("models", spec["model"])
+        report = runstore.make_file(rid, 'out')
         lines.append(
-            f"$(OUT)/runs/{rid}.out: {flags} {sha(model)} $(OUT)/tool-version/{tool} "
+            f"{report}: {flags} {sha(model)} $(OUT)/tool-version/{tool} "
             f"$(CHECKER_DEPS) {sha('build/checkers/' + tool + '.py')}\n"
             f"\t@echo '{tool}: {rid}'\n"
             f"\t@build/pipeline/run-checker.py {flags}\n"
-            f"check-run-{rid}: $(OUT)/runs/{rid}.out\n"
+            f"check-run-{rid}: {report}\n"
             f"\t@build/harness/record.sh run-{rid} -- build/pipeline/check-checker.py {flags}\n"
             f".PHONY: check-run-{rid}\n")
         target = spec.get("target") or "check"
         if target == "check":
             checks.append(f"check-run-{rid}")
-            lines.append(f"ALL_RUNS += $(OUT)/runs/{rid}.out\n")
+            lines.append(f"ALL_RUNS += {report}\n")
         elif target == "chapter":
             only.append(f"check-run-{rid}")
-            lines.append(f"CHAPTER_ONLY_RUNS += $(OUT)/runs/{rid}.out\n")
+            lines.append(f"CHAPTER_ONLY_RUNS += {report}\n")
         else:
             full.append(f"keep-{rid}")
             checks.append(f"check-kept-{rid}")
-            lines.append(f"keep-{rid}: $(OUT)/runs/{rid}.out\n"
+            lines.append(f"keep-{rid}: {report}\n"
                          f"\t@build/pipeline/bless.py --keep {rid}\n"
                          f"check-kept-{rid}:\n"
                          f"\t@build/harness/record.sh kept-{rid} -- "
@@ -216,21 +218,22 @@ def main():
             rid = spec["id"]
             model = os.path.join("models", spec["model"])
             deps = " ".join([flags] + [sha(p) for p in [model] + modelfiles.includes(model)])
+            report = runstore.make_file(rid, 'out')
             lines.append(
-                f"$(OUT)/runs/{rid}.out: {deps} $(RUN_DEPS)\n"
+                f"{report}: {deps} $(RUN_DEPS)\n"
                 f"\t@echo 'spin: {rid}'\n"
                 f"\t@build/pipeline/run-model.py {flags}\n"
-                f"check-run-{rid}: $(OUT)/runs/{rid}.out\n"
+                f"check-run-{rid}: {report}\n"
                 f"\t@build/harness/record.sh run-{rid} -- build/pipeline/check-run.py {flags}\n"
                 f".PHONY: check-run-{rid}\n")
-            if target == "full" and os.path.exists(os.path.join(runstore.RECORDED, rid + ".out")):
+            if target == "full" and os.path.exists(runstore.kept_file(rid, "out")):
                 lines.append(f"check-recorded-{rid}:\n"
                              f"\t@build/harness/record.sh recorded-{rid} -- build/pipeline/check-run.py --recorded {flags}\n"
                              f".PHONY: check-recorded-{rid}\n")
                 checks.append(f"check-recorded-{rid}")
             if target == "check":
                 checks.append(f"check-run-{rid}")
-                lines.append(f"ALL_RUNS += $(OUT)/runs/{rid}.out\n")
+                lines.append(f"ALL_RUNS += {report}\n")
         # A simulation ({.sim} block): its output made by the workbench's
         # own code (build/workbench/simulate.py, as make simulate runs
         # it), and a check that compares it, and a second fresh run,
@@ -241,16 +244,17 @@ def main():
             if not (known_model(spec, where(sid)) and claim(sid, where(sid))):
                 continue
             model = os.path.join("models", spec["model"])
-            trail = f" $(OUT)/runs/{spec['run']}.out" if spec.get("mode") == "replay" else ""
+            trail = f" {runstore.make_file(spec['run'], 'out')}" if spec.get("mode") == "replay" else ""
             deps = " ".join([spec_path] + [sha(p) for p in [model] + modelfiles.includes(model)])
+            output = runstore.make_file(sid, 'sim')
             lines.append(
-                f"$(OUT)/runs/{sid}.sim: {deps}{trail} $(SIM_DEPS)\n"
+                f"{output}: {deps}{trail} $(SIM_DEPS)\n"
                 f"\t@echo 'spin: {sid} (simulation)'\n"
                 f"\t@build/workbench/simulate.py block {spec_path}\n"
-                f"check-sim-{sid}: $(OUT)/runs/{sid}.sim\n"
+                f"check-sim-{sid}: {output}\n"
                 f"\t@build/harness/record.sh sim-{sid} -- build/workbench/simulate.py check {spec_path}\n"
                 f".PHONY: check-sim-{sid}\n"
-                f"ALL_RUNS += $(OUT)/runs/{sid}.sim\n")
+                f"ALL_RUNS += {output}\n")
             checks.append(f"check-sim-{sid}")
         for line in runstore.index(d):
             if line.startswith("generated "):

@@ -4,11 +4,11 @@ out/extract/chNN/check.ID.flags file) with its tool's adapter
 (build/checkers/TOOL.py, through build/lib/checkers.py) and keep its
 report for check-checker.
 
-Writes out/runs/ID.out (the tool's report) and out/runs/ID.from (what
-produced it: the model's hash, the tool's version, the block's set=,
-args= and cflags=); a run that gave no verdict (no model, the tool is
-missing or rejects the model, a budget ran out) writes out/runs/ID.err
-instead, one line saying what to fix, which check-checker turns into a
+Writes, where build/lib/runstore.py keeps a run's files (run_file),
+ID.out (the tool's report) and ID.from (what produced it: the model's
+hash, the tool's version, the block's set=, args= and cflags=); a run
+that gave no verdict (no model, the tool is missing or rejects the
+model, a budget ran out) writes ID.err instead, one line saying what to fix, which check-checker turns into a
 failure.  Exits 0 in both cases, so that make goes on to the check.
 
 --version TOOL writes out/tool-version/TOOL when the tool's version has

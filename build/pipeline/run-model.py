@@ -2,10 +2,11 @@
 """run-model FLAGS: run the Spin run a chapter defines (FLAGS is an
 out/extract/chNN/run.ID.flags file) and keep its report for check-run.
 
-Writes out/runs/ID.out (pan's report), out/runs/ID.from (what produced
-it: build/lib/provenance.py) and, when pan wrote a trail,
-out/runs/ID.trail (spin -t -p).  A run that gave no verdict (the model
-does not compile, a budget ran out) writes out/runs/ID.err instead, one
+Writes the run's files where build/lib/runstore.py keeps them
+(run_file): ID.out (pan's report), ID.from (what produced it:
+build/lib/provenance.py) and, when pan wrote a trail, ID.trail
+(spin -t -p).  A run that gave no verdict (the model does not compile,
+a budget ran out) writes ID.err instead, one
 line saying what to fix; check-run turns it into a failure.  Exits 0 in
 both cases so that make goes on to the check; exits 2 on bad usage.
 Each file is written whole and then renamed, so a run interrupted, or two
@@ -21,20 +22,16 @@ import provenance  # noqa: E402
 import runstore  # noqa: E402
 import searchflags  # noqa: E402
 
-OUT = runstore.OUT
-
 
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: build/pipeline/run-model.py out/extract/chNN/run.ID.flags")
     spec, _ = blockformat.read_spec(sys.argv[1])
     rid = spec["id"]
-    runs = runstore.run_dir()
-    os.makedirs(runs, exist_ok=True)
-    base = os.path.join(runs, rid)
-    for ext in (".out", ".trail", ".err", ".from"):
-        if os.path.exists(base + ext):
-            os.remove(base + ext)
+    os.makedirs(runstore.run_dir(), exist_ok=True)
+    for ext in ("out", "trail", "err", "from"):
+        if os.path.exists(runstore.run_file(rid, ext)):
+            os.remove(runstore.run_file(rid, ext))
     model = os.path.join("models", spec["model"])
     # What is run is read now: an edit during the run makes it stale.
     made = provenance.provenance(spec)
@@ -42,18 +39,18 @@ def main():
         cflags, runflags = searchflags.spec_flags(
             spec, blockformat._where(sys.argv[1], rid, spec.get("chapter", "")))
         text, trail, _ = panrun.run(
-            model, os.path.join(OUT, "work", rid), spec.get("defs", ""),
+            model, runstore.work_dir(rid), spec.get("defs", ""),
             cflags, runflags,
             timeout=spec.get("timeout") or None,
             memlim=spec.get("memlim") or None, label=rid)
     except runstore.RunError as e:
-        runstore.put(base + ".err", str(e) + "\n")
+        runstore.put(runstore.run_file(rid, "err"), str(e) + "\n")
         print(f"{rid}: {e}", file=sys.stderr)
         return
     if trail is not None:
-        runstore.put(base + ".trail", trail)
-    runstore.put(base + ".from", made)
-    runstore.put(base + ".out", text)
+        runstore.put(runstore.run_file(rid, "trail"), trail)
+    runstore.put(runstore.run_file(rid, "from"), made)
+    runstore.put(runstore.run_file(rid, "out"), text)
 
 
 try:

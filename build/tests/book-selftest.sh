@@ -30,13 +30,16 @@ report tiny 1000 0
 printf 'chapter 5\tch05-x.html\tX\nrun big\tch05-x.html#big\trun big\n' >"$tmp/targets.tsv"
 printf 'gp.qrcu.0.median\t0.390 to 0.870\nruns\t5\n' >"$tmp/out/kernel/bench/recorded.tsv"
 bad=0
+# Where the run store's files are, as book.sh passes it (build/lib/runstore.py).
+OUT="$tmp/out" build/lib/runstore.py layout >"$tmp/layout.tsv"
 
 # page NAME WANT EXPECT BODY: render BODY; WANT is pass or fail; EXPECT
 # must appear in the page, as HTML or as its text (pass), or in the error (fail).
 page() {
 	printf '%s\n' "$4" >"$tmp/$1.md"
 	judge -t "$1" "$2" "$3" "$tmp/$1.html" pandoc -f markdown -t html5 --wrap=none --lua-filter build/book/book.lua \
-		-M out="$tmp/out" -M tag="$1" -M targets="$tmp/targets.tsv" -o "$tmp/$1.html" "$tmp/$1.md"
+		-M out="$tmp/out" -M tag="$1" -M targets="$tmp/targets.tsv" -M layout="$tmp/layout.tsv" \
+		-o "$tmp/$1.html" "$tmp/$1.md"
 }
 
 listing='```{.promela}
@@ -116,7 +119,6 @@ mktrail() { # mktrail FILE STEPS CYCLE-AT
 }
 mkdir -p "$tmp/out/book"
 mktrail "$tmp/out/runs/long.trail" 200 150
-OUT="$tmp/out" build/lib/runstore.py layout >"$tmp/layout.tsv"
 trailpage() { # trailpage NAME EXPECT BODY: page, with the runs' layout (where trails are)
 	printf '%s\n' "$3" >"$tmp/$1.md"
 	judge -t "$1" pass "$2" "$tmp/$1.html" pandoc -f markdown -t html5 --wrap=none --lua-filter build/book/book.lua \
@@ -178,7 +180,7 @@ reppage() { # reppage NAME WANT EXPECT BODY: a page with a report, as page does
 	printf '%s\n' "$4" >"$tmp/$1.md"
 	judge -t "$1" "$2" "$3" "$tmp/$1.html" pandoc -f markdown -t html5 --wrap=none --lua-filter build/book/book.lua \
 		-M out="$tmp/out" -M tag="$1" -M targets="$tmp/targets.tsv" -M commands="$tmp/commands.tsv" \
-		-o "$tmp/$1.html" "$tmp/$1.md"
+		-M layout="$tmp/layout.tsv" -o "$tmp/$1.html" "$tmp/$1.md"
 }
 folded() { # folded NAME WANT EXPECT PAGE: build/book/folded-lines.py on PAGE
 	judge "$1" "$2" "$3" - build/book/folded-lines.py "$4"
@@ -298,6 +300,22 @@ reppage sim-shown pass 'make simulate MODEL=models/x.spin SEED=18 runs spin -p -
 ```
 
 Line [x = 2]{.callout} sets it again.'
+# A block that breaks the format (build/pipeline/format.tsv, read by
+# build/lib/blocks.lua for the extractor and the book alike) stops the
+# page, naming the block: a misspelt mode= is not shown as a random
+# simulation, nor a misspelt steps= dropped.
+reppage sim-bad-mode fail 'the block #sbad breaks the block format (build/pipeline/format.tsv): mode=replays must be random or interactive or replay' '```{.sim #sbad model=x.spin mode=replays run=r}
+  1:	proc  0 (:init::1) x.spin:3 (state 1)	[x = 1]
+```'
+reppage sim-bad-attr fail 'the block #sstep breaks the block format (build/pipeline/format.tsv): unknown attribute step= on a .sim block' '```{.sim #sstep model=x.spin seed=18 step=50}
+  1:	proc  0 (:init::1) x.spin:3 (state 1)	[x = 1]
+```'
+# An attribute given is shown (steps=50); left out, it takes the
+# format's default (sim-shown above: -u1000, no STEPS=).
+reppage sim-default-steps pass 'make simulate MODEL=models/x.spin SEED=18 STEPS=50 runs spin -p -u50 -n18 x.spin' '```{.sim #s50 model=x.spin seed=18 steps=50}
+  1:	proc  0 (:init::1) x.spin:3 (state 1)	[x = 1]
+```'
+
 if grep -q '<span class="rl marked" id="s18-2">' "$tmp/sim-shown.html"; then
 	say_ok sim-marked "the simulation's line 2 is marked"
 else

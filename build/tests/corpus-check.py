@@ -12,7 +12,8 @@ here by hand, in a copy of the model's directory:
               says so, a refusal, with the line that says why); the
               readable trail of an error (spin -t -p) present
   simulate    every line of spin -p -u200 -n5 present, in order
-  replay      every line of spin -t -p -g -l -s -r present, in order
+  replay      every line of spin -t -p -g -l -s -r present, in order (of
+              ./pan -r for a model with embedded C)
   automaton   as many transitions per process as pan -d lists
   interactive TRAIL=1, Enter at each choice: every step of the trail
               taken, the same count as spin -t -p shows
@@ -74,6 +75,15 @@ RUNS = [
      {}, ("", "-DSAFETY", ""), "error"),
     ("many-errors.spin", "many errors, pan -e: a trail for each",
      {"RUNFLAGS": "-e -c0"}, ("", "-DSAFETY", "-e -c0"), "error"),
+    # A claim from a formula typed on the command line: plain Spin is
+    # given its negation by hand (spin -a -f '!(...)'), and -N picks it
+    # among the model's own claims.
+    ("embedded-c-fails.spin", "embedded C whose assertion fails: its trail replayed by pan -r",
+     {}, ("", "-DSAFETY", ""), "error"),
+    ("ltl-blocks.spin", "a formula on the command line (spin -a -f), among ltl blocks",
+     {"FORMULA": "[] <> (at == 0)"}, ("", "", "-a -N never_0"), "pass"),
+    ("never-named.spin", "a formula on the command line that fails, beside two named claims",
+     {"FORMULA": "<> (count == 3)"}, ("", "", "-a -N never_2"), "error"),
 ]
 
 problems = []
@@ -117,23 +127,31 @@ def tool(goal, variables, out, stdin=""):
     return sh(cmd, cwd=ROOT, env=env, stdin=stdin)
 
 
-def plain(model, tmp, spin_flags, cflags, runflags):
+def claim(variables):
+    """Plain Spin's flags for the claim of a FORMULA: its negation, by hand."""
+    return ["-f", "!(" + variables["FORMULA"] + ")"] if variables.get("FORMULA") else []
+
+
+def plain(model, tmp, spin_flags, cflags, runflags, claim_flags=()):
     """Plain Spin in a copy of the model's directory: (spin -a's output,
-    pan's report, the readable trail or None, the directory, the name)."""
+    pan's report, the readable trail or None, the directory, the name).
+    CLAIM_FLAGS: spin -f and a formula, given to spin -a and -t."""
     src = os.path.dirname(os.path.join(CORPUS, model))
     top = os.path.join(tmp, "plain")
     shutil.rmtree(top, ignore_errors=True)
     shutil.copytree(CORPUS, top)
     d = os.path.join(top, os.path.relpath(src, CORPUS))
     name = os.path.basename(model)
-    _, spin_out = sh(["spin"] + shlex.split(spin_flags) + ["-a", name], cwd=d)
+    _, spin_out = sh(["spin"] + shlex.split(spin_flags) + ["-a"] + list(claim_flags) + [name],
+                     cwd=d)
     sh(["cc"] + shlex.split(cflags) + ["-o", "pan", "pan.c"], cwd=d)
     _, report = sh(["./pan"] + shlex.split(runflags), cwd=d)
     trails = re.findall(r"^pan: wrote (\S+)$", report, re.M)
     trail = None
     if trails:
         n = trails[0][len(name):-len(".trail")]
-        _, trail = sh(["spin", f"-t{n}", "-p"] + shlex.split(spin_flags) + [name], cwd=d)
+        _, trail = sh(["spin", f"-t{n}", "-p"] + shlex.split(spin_flags) + list(claim_flags)
+                      + [name], cwd=d)
     return spin_out, report, trail, d, name, trails
 
 
@@ -144,7 +162,8 @@ def check(index, tmp):
     out = os.path.join(tmp, "out")
     path = os.path.join(CORPUS, model)
     rel = os.path.relpath(path, ROOT)
-    spin_out, report, trail, d, name, trails = plain(model, tmp, spin_flags, cflags, runflags)
+    spin_out, report, trail, d, name, trails = plain(model, tmp, spin_flags, cflags, runflags,
+                                                     claim(variables))
     fields = panreport.parse(report)
     code, got = tool("verify", dict(variables, MODEL=rel), out)
     if want.startswith("refuse "):
@@ -173,6 +192,11 @@ def check(index, tmp):
     ok = {"pass": code == 0 and "no " in verdict_line and "approximate" not in verdict_line,
           "approximate": code == 0 and "an approximate search" in verdict_line,
           "error": code == 1 and f"pan found {fields.get('errors')} error(s)" in verdict_line}[want]
+    formula = variables.get("FORMULA")
+    if formula:  # the formula named, with the claim plain pan searched
+        named = f"the formula {formula} holds" if want == "pass" else f"against the formula {formula}"
+        ok = ok and named in verdict_line and \
+            re.search(rf"\b{fields.get('claim')}\b", verdict_line) is not None
     say(ok and (plain_verdict == "pass") == (want in ("pass", "approximate")),
         f"{label}: plain Spin says {plain_verdict}, the workbench {want}: {verdict_line!r}")
     if trail is not None:
@@ -182,12 +206,17 @@ def check(index, tmp):
     # make replay: the trail with values, as plain Spin replays it.
     if trails:
         n = trails[0][len(name):-len(".trail")]
-        _, want_replay = sh(["spin", f"-t{n}", "-p", "-g", "-l", "-s", "-r"]
-                            + shlex.split(spin_flags) + [name], cwd=d)
+        how = ["spin", f"-t{n}", "-p", "-g", "-l", "-s", "-r"] + shlex.split(spin_flags) \
+            + claim(variables) + [name]
+        if re.search(r"\bc_(code|expr|state|track|decl)\b", open(path).read()):
+            # spin -t only prints embedded C; Spin says to replay with pan -r.
+            how = ["./pan", f"-r{n}"]
+        _, want_replay = sh(how, cwd=d)
         rcode, rgot = tool("replay", {"MODEL": rel}, out)
         missing = in_order(want_replay, rgot)
+        how = " ".join(how[:-1] if how[0] == "spin" else how)
         say(rcode == 0 and missing is None, f"{label}: replay shows every line of plain "
-            f"spin -t -p -g -l -s -r ({len(want_replay.splitlines())})"
+            f"{how} ({len(want_replay.splitlines())})"
             + (f"; missing {missing!r}" if missing else ""))
     # make interactive TRAIL=1, Enter at each choice; a model that reads
     # STDIN is refused it, since the choices are its input too.
@@ -245,7 +274,7 @@ def table():
     print("|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for model, shape, variables, flags, want in RUNS:
-            spin_out, report, _, _, _, _ = plain(model, tmp, *flags)
+            spin_out, report, _, _, _, _ = plain(model, tmp, *flags, claim(variables))
             f = panreport.parse(report)
             warn = "; spin -a warns: " + spin_out.strip().splitlines()[0] \
                 if "warning" in spin_out else ""

@@ -2,7 +2,10 @@
 # corpus-selftest: build/tests/corpus-check.py, which holds the workbench
 # to plain Spin on the corpus, is seen to fail on copies of the tools
 # broken in one way each: spin -a's lines hidden again, an approximate
-# search called a plain pass, the trail lost at a loop's break.
+# search called a plain pass, the trail lost at a loop's break, a
+# FORMULA's trail replayed without its claim, the model's own claim
+# searched in place of the formula's, a model with embedded C replayed
+# by spin -t rather than pan -r.
 set -eu
 . build/tests/caselib.sh
 tmp=$(mktemp -d)
@@ -27,5 +30,11 @@ mutant approx build/lib/panreport.py 's/^    approx = approximate(text)$/    app
 case_ approx 13 "plain Spin says pass, the workbench approximate"
 mutant break build/workbench/interactive-trail.py 's/and re.fullmatch(r"break|goto/and re.fullmatch(r"NONE|goto/'
 case_ break 14 "interactive TRAIL=1 takes the trail's 25 steps of spin -t -p"
-[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 3 broken copies of the tools"
+mutant noclaim build/workbench/simulate.py 's/ + searchflags.formula_flags(formula) + words("TRAILFLAGS"/ + words("TRAILFLAGS"/'
+case_ noclaim 18 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): replay shows every line of plain spin -t -p -g -l -s -r -f !(<> (count == 3)) (18); missing"
+mutant firstclaim build/lib/panrun.py 's/^    if "-N" in shlex.split(runflags):$/    if True:/'
+case_ firstclaim 18 "PROBLEM: never-named.spin (FORMULA=<> (count == 3)): plain Spin says error, the workbench error"
+mutant spint build/workbench/simulate.py 's/^    if modelfiles.embedded_c(os.path.join(work, name)):$/    if False:/'
+case_ spint 16 "PROBLEM: embedded-c-fails.spin: replay shows every line of plain ./pan -r"
+[ "$bad" -eq 0 ] && echo "corpus-selftest: corpus-check fails on each of 6 broken copies of the tools"
 exit "$bad"

@@ -29,7 +29,7 @@ mutant() {
 case_ good pass 'views-check: 0 problem(s)'
 # The trail: no page at all; values not carried from step to step (the
 # last row blank where Spin has a value); the cycle not shaded.
-mutant no-page build/workbench/verify.py '/^        trail_view(work, name, r.defs, model, proc)$/d'
+mutant no-page build/workbench/verify.py '/^        trail_view(work, name, r.defs, model, proc, formula)$/d'
 case_ no-page fail 'make verify left no replay with values' 0
 mutant no-values build/workbench/trail-view.py 's/rows\[-1\]\["values"\]\[m.group(1)\] = m.group(2)/pass/'
 case_ no-values fail 'PROBLEM: models/increment.spin: 0 variables () in 30 rows' 0

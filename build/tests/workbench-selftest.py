@@ -147,6 +147,49 @@ CASES = [
     ("fairness with rendezvous: pan's demand for -DNOREDUCE is shown",
      "verify", ["MODEL=M/noreduce.spin", "LTL=turns", "FAIR=1"], None, FAIL,
      ["p.o. reduction not compatible with fairness", "recompile with -DNOREDUCE"], []),
+    # A model with embedded C: spin -t only prints the C code, so its
+    # trail is replayed by the pan that made it (./pan -r), which runs it.
+    ("a search of a model with embedded C that fails",
+     "verify", ["MODEL=M/embedded-c-fails.spin"], None, FAIL,
+     ["pan found 1 error(s) (assertion violated ( now.tally == 3 ))"], []),
+    ("replay of a model with embedded C runs ./pan -r, and says why",
+     "replay", ["MODEL=M/embedded-c-fails.spin"], None, PASS,
+     ["holds embedded C (c_code, c_expr, ...), which spin -t only prints: the trail is "
+      "replayed by ./pan -r", "$ ./pan -r\n", "tally 2", "assertion violated ( now.tally == 3 )"],
+     ["c_code1:"]),
+    # A claim from a formula typed on the command line (spin -a -f): the
+    # property that must hold, negated for Spin, its acceptance cycles
+    # searched; the claim Spin makes shown, the formula in the verdict.
+    ("FORMULA= checks a formula typed on the command line",
+     "verify", ["MODEL=M/ltl-blocks.spin", "FORMULA=[] <> (at == 0)"], None, PASS,
+     ["spin -a -f '!([] <> (at == 0))' ltl-blocks.spin",
+      "never  {    /* !([] <> (at == 0)) */", "./pan -a -N never_0",
+      "ltl stays_small: [] ((at<3))", "the formula [] <> (at == 0) holds"],
+     ["cannot be read"]),
+    ("FORMULA= that fails: the acceptance cycle, the formula's claim picked by name",
+     "verify", ["MODEL=M/never-named.spin", "FORMULA=<> (count == 3)"], None, FAIL,
+     ["./pan -a -N never_2", "never claim         \t+ (never_2)",
+      "pan found 1 error(s) (acceptance cycle) against the formula <> (count == 3)"],
+     ["+ (small_forever)"]),
+    ("replay of a FORMULA= trail uses the same claim",
+     "replay", ["MODEL=M/never-named.spin"], None, PASS,
+     ["$ spin -t -p -g -l -s -r -f '!(<> (count == 3))' never-named.spin",
+      "(never_2:1) never-named.spin.nvr:", "<<<<<START OF CYCLE>>>>>"], []),
+    ("FORMULA= with FAIR=1: weak fairness",
+     "verify", ["MODEL=M/noreduce.spin", "FORMULA=[] <> (rounds == 0)", "FAIR=1",
+                "CFLAGS=-DNOREDUCE"], None, PASS,
+     ["./pan -a -f", "(under weak fairness)", "the formula [] <> (rounds == 0) holds"], []),
+    ("FORMULA= with LTL= is refused in one line naming the fix",
+     "verify", ["MODEL=M/ltl-blocks.spin", "FORMULA=[] <> (at == 0)", "LTL=trivial"], None, FAIL,
+     ["FORMULA= and LTL=trivial ask for two claims", "drop LTL=trivial"], ["State-vector"]),
+    ("FORMULA= with NP=1 is refused in one line naming the fix",
+     "verify", ["MODEL=M/ltl-blocks.spin", "FORMULA=[] <> (at == 0)", "NP=1"], None, FAIL,
+     ["FORMULA= and NP=1 ask for two claims", "drop NP=1"], ["State-vector"]),
+    ("a formula Spin cannot parse: Spin's line and ours, naming the fix",
+     "verify", ["MODEL=M/ltl-blocks.spin", "FORMULA=[] <> (at == 0"], None, FAIL,
+     ["tl_spin: parentheses not balanced",
+      "Spin cannot use FORMULA='[] <> (at == 0': tl_spin: parentheses not balanced; write it"],
+     ["spin rejects the model"]),
 ]
 
 # A model whose index goes out of bounds at its fifth step: Spin prints

@@ -27,6 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import panrun  # noqa: E402
+import searchflags  # noqa: E402
 
 STEP = re.compile(r"^\s*\d+:\s+proc\s+(\d+) \([^)]*\) (\S+):(\d+) \(state \d+\)\s+\[(.*)\]\s*$")
 END = re.compile(r"^\s*\d+:\s+proc\s+(\d+) (?:\([^)]*\)\s+)?terminates")
@@ -41,9 +42,11 @@ def fail(msg):
     sys.exit(2)
 
 
-def trail_steps(work, name, defs, trail):
-    """The trail's steps as (pid, statement), from Spin's own replay."""
-    p = subprocess.run(["spin", panrun.trail_flag(name, trail), "-p"] + defs.split() + [name],
+def trail_steps(work, name, defs, trail, formula=""):
+    """The trail's steps as (pid, statement), from Spin's own replay
+    (with FORMULA's claim, spin -f, when the trail was made with it)."""
+    p = subprocess.run(["spin", panrun.trail_flag(name, trail), "-p"] + defs.split()
+                       + searchflags.formula_flags(formula) + [name],
                        cwd=work,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     steps = []
@@ -59,7 +62,7 @@ def trail_steps(work, name, defs, trail):
              f"{(p.stdout.strip().splitlines() or ['no output'])[-1]}")
     # A trail that ends in its never claim's error (an ltl formula's
     # assertion): spin -i runs no claim, so it cannot show that step.
-    claim = re.search(r"^spin: (_spin_nvr\.tmp:\d+), Error: (.*)$", p.stdout, re.M)
+    claim = re.search(r"^spin: ((?:_spin_nvr\.tmp|\S+\.nvr):\d+), Error: (.*)$", p.stdout, re.M)
     return steps, (f"{claim.group(2)} in the claim ({claim.group(1)})" if claim else None)
 
 
@@ -178,9 +181,9 @@ def ask(prompt):
 
 def main():
     args = sys.argv[1:]
-    if not 2 <= len(args) <= 5:
-        fail("usage: build/workbench/interactive-trail.py WORK NAME [DEFS] [SOURCE] [TRAIL]")
-    src, name, defs, source, trail_name = (args + ["", "", ""])[:5]
+    if not 2 <= len(args) <= 6:
+        fail("usage: build/workbench/interactive-trail.py WORK NAME [DEFS] [SOURCE] [TRAIL] [FORMULA]")
+    src, name, defs, source, trail_name, formula = (args + ["", "", "", ""])[:6]
     trail = os.path.join(src, trail_name or name + ".trail")
     if not os.path.isfile(trail):
         fail(f"{trail}: no trail to start from (the last search found no error, or was "
@@ -188,7 +191,7 @@ def main():
     work = src.rstrip("/") + "-interactive"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(src, work, ignore=shutil.ignore_patterns("pan", "pan.*", "*.html"))
-    steps, claim_error = trail_steps(work, name, defs, os.path.basename(trail))
+    steps, claim_error = trail_steps(work, name, defs, os.path.basename(trail), formula)
     print(f"Along the trail of {source or name} ({len(steps)} steps): at each choice, "
           "Enter takes the trail's step, a number another (the run then leaves the trail), "
           "t follows the trail to its end, q stops.", flush=True)

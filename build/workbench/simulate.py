@@ -9,7 +9,8 @@
       the trail of the last make verify of MODEL, or of the chapter's run
       RUN: spin -t -p -g -l -s -r (every step, the globals and locals it
       changes, the messages sent and received), replayed with the copy of
-      the model and the -D flags that made the trail
+      the model, the -D flags and the claim (a FORMULA's spin -f) that
+      made the trail
   simulate interactive MODEL [DEFS] [SIMFLAGS]
       spin -i -p -g: you choose each step when there is a choice
   simulate block SPEC
@@ -154,7 +155,7 @@ def verify_keys(model):
 
 
 def replay(model, rid="", flags=""):
-    trail_name = ""
+    trail_name, keys = "", {}
     if rid:
         found = runstore.run_flags_path(rid, OUT)
         if not found:
@@ -192,8 +193,12 @@ def replay(model, rid="", flags=""):
         print(f"note: {source} has changed since the trail was made; this replays the "
               f"copy that made it ({os.path.join(src, name)})", file=sys.stderr)
     tflag = panrun.trail_flag(name, os.path.basename(trail))
+    # The claim the trail was made with: a FORMULA's comes from spin -f.
+    formula = keys.get("formula", "") if not rid else ""
     cmd = (["spin", tflag, "-p", "-g", "-l", "-s", "-r"] + words("DEFS", defs)
-           + words("TRAILFLAGS", flags) + [name])
+           + searchflags.formula_flags(formula) + words("TRAILFLAGS", flags) + [name])
+    if modelfiles.embedded_c(os.path.join(work, name)):
+        cmd = pan_replay(src, work, name, tflag, keys.get("runflags", ""), flags, again)
     code, out = run(cmd, work)
     if code != 0 and not re.search(r"^spin: trail ends after", out, re.M):
         fail(f"{trail}: spin could not replay it (status {code}); see its message above")
@@ -201,7 +206,28 @@ def replay(model, rid="", flags=""):
     print(f"--- replayed {trail}" + (f"; {cycle}" if cycle else ""))
     # The trail as the book shows its own (build/workbench/trail-view.py).
     subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "trail-view.py"),
-                    work, name, defs, os.environ.get("WB_PROC", ""), source])
+                    work, name, defs, os.environ.get("WB_PROC", ""), source, formula])
+
+
+def pan_replay(src, work, name, tflag, runflags, flags, again):
+    """The command that replays the trail of a model with embedded C:
+    spin -t only prints C code (it cannot execute it), so the pan the
+    search built (same flags, the C compiled in) replays it, ./pan -r
+    (-rN for pan -e's Nth trail; -N for the claim the search used)."""
+    pan = os.path.join(src, "pan")
+    if not os.path.isfile(pan):
+        fail(f"{pan}: the model has embedded C, whose trail only the pan that made it can "
+             f"replay (./pan -r), and it is gone; run {again} first")
+    if flags:
+        fail(f"TRAILFLAGS={flags}: the model has embedded C, whose trail ./pan -r replays; "
+             "spin's flags do not apply: drop TRAILFLAGS")
+    shutil.copy2(pan, os.path.join(work, "pan"))
+    words_ = shlex.split(runflags)
+    claim = words_[words_.index("-N"):words_.index("-N") + 2] if "-N" in words_ else []
+    print(f"--- {name} holds embedded C (c_code, c_expr, ...), which spin -t only prints: "
+          f"the trail is replayed by ./pan -r, the pan its search built, which runs it",
+          flush=True)
+    return ["./pan", "-r" + tflag[2:]] + claim
 
 
 def interactive(model, defs="", flags=""):
@@ -218,7 +244,7 @@ def interactive(model, defs="", flags=""):
                  f"{searchflags.make_command('simulate', ('MODEL', model))}")
         os.execv(os.path.join(os.path.dirname(os.path.abspath(__file__)), "interactive-trail.py"),
                  ["interactive-trail.py", src, os.path.basename(model), keys.get("defs", ""), model,
-                  keys.get("trail", "")])
+                  keys.get("trail", ""), keys.get("formula", "")])
     why = searchflags.defs_problem(defs)
     if why:
         fail(f"{model}: {why}")

@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP  # noqa: E402
+import searchflags  # noqa: E402
 import viewpage  # noqa: E402
 from viewpage import esc, fail  # noqa: E402
 
@@ -134,16 +135,17 @@ def violated(text, work):
 
 def main():
     args = sys.argv[1:]
-    if not 2 <= len(args) <= 5:
-        fail("usage: build/workbench/trail-view.py WORK NAME [DEFS] [PROC] [SOURCE]")
-    work, name, defs, proc, source = (args + ["", "", ""])[:5]
+    if not 2 <= len(args) <= 6:
+        fail("usage: build/workbench/trail-view.py WORK NAME [DEFS] [PROC] [SOURCE] [FORMULA]")
+    work, name, defs, proc, source, formula = (args + ["", "", "", ""])[:6]
     # The trail pan wrote: NAME.trail, or with pan -e the first of
     # NAME1.trail, NAME2.trail... (replayed with spin -t1).
     tflag = "-t" if os.path.isfile(os.path.join(work, name + ".trail")) else \
         "-t1" if os.path.isfile(os.path.join(work, name + "1.trail")) else None
     if not tflag:
         fail(f"{os.path.join(work, name + '.trail')}: no trail to show; run make verify first")
-    p = subprocess.run(["spin", tflag, "-p", "-g", "-l"] + shlex.split(defs) + [name], cwd=work,
+    p = subprocess.run(["spin", tflag, "-p", "-g", "-l"] + shlex.split(defs)
+                       + searchflags.formula_flags(formula) + [name], cwd=work,
                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True)
     text = p.stdout

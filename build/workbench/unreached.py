@@ -9,7 +9,7 @@ source, as a listing with the unreached lines marked.
       path; prints nothing when pan lists no unreached statement.
   unreached.py --md DEST
       (the book) DEST is out/views/unreached.ID.md: the listing of the
-      run ID of a chapter (its report out/runs/ID.out, its model the
+      run ID of a chapter (its report in the run store, its model the
       chapter's models/NAME), as Markdown holding the HTML.
 
 A line is marked when pan names it (FILE:LINE, state N, "statement");

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1]: run
+"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1] [formula=F]: run
 Spin on any model, one of the book's or one of your own, print pan's
 report and, when pan found an error, the readable trail (spin -t -p),
 which is also kept in out/verify/NAME/NAME.trail.txt.
@@ -9,7 +9,9 @@ RUNFLAGS are added to the defaults, never in place of them.  ltl=NAME
 looks for acceptance cycles of the ltl formula NAME (pan -a -N NAME,
 compiled without -DSAFETY), np=1 for non-progress cycles (-DNP, -l),
 fair=1 under weak fairness (-f): build/lib/searchflags.py's search_flags, the rule
-the chapters' blocks use too.  A model with a claim searched in safety
+the chapters' blocks use too.  formula=F (make verify FORMULA='[] <> p')
+looks for acceptance cycles of the claim Spin makes of F's negation
+(spin -a -f '!(F)', pan -a), F being the property that must hold.  A model with a claim searched in safety
 mode is never said to satisfy it.
 
 Exits 1 when pan found an error, the search did not complete or did not
@@ -32,17 +34,18 @@ import searchflags  # noqa: E402
 OUT = runstore.OUT
 HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLAPSE] "
-         "[RUNFLAGS=-m100000] [LTL=name] [FAIR=1] [NP=1]")
+         "[RUNFLAGS=-m100000] [LTL=name] [FAIR=1] [NP=1] [FORMULA='[] <> (x == 0)']")
 
 
 def main():
     args = sys.argv[1:]
     if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
         sys.exit(verify(*[os.environ.get("WB_" + k, "") for k in
-                          ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP")])
+                          ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP",
+                           "PROC", "FORMULA")])
                  if os.environ.get("WB_MODEL") else USAGE)
-    opts = {"ltl": "", "fair": "", "np": ""}
-    while args and re.match(r"^(ltl|fair|np)=", args[-1]):
+    opts = {"ltl": "", "fair": "", "np": "", "formula": ""}
+    while args and re.match(r"^(ltl|fair|np|formula)=", args[-1]):
         k, v = args.pop().split("=", 1)
         opts[k] = v
     if not 1 <= len(args) <= 4 or not args[0]:
@@ -51,7 +54,8 @@ def main():
     sys.exit(verify(model, defs, cflags, runflags, **opts))
 
 
-def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=""):
+def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc="",
+                 formula=""):
     """verify(), its lines kept rather than printed: (exit status, [(stream,
     line)]), stream "out" or "err", in the order they were said."""
     import contextlib
@@ -73,7 +77,7 @@ def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="",
     out, err = Stream("out"), Stream("err")
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            code = verify(model, defs, cflags, runflags, ltl, fair, np, proc)
+            code = verify(model, defs, cflags, runflags, ltl, fair, np, proc, formula)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 2
             if isinstance(e.code, str):
@@ -84,12 +88,27 @@ def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="",
     return code, lines
 
 
-def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=""):
+def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc="",
+           formula=""):
     """One search of MODEL, as make verify runs it: what runs, every line
     Spin and pan print, the readable trail, and the verdict line
-    (panreport.search_end).  Returns the exit status: 0 a pass, 1 an
-    error found or no verdict, 2 the model could not be run."""
+    (panreport.search_end).  FORMULA: a property that must hold, checked
+    by the acceptance cycles of its negation's claim (spin -a -f).
+    Returns the exit status: 0 a pass, 1 an error found or no verdict, 2
+    the model could not be run."""
     opts = {"ltl": ltl, "fair": fair, "np": np}
+    if formula and (ltl or np):
+        other = f"LTL={ltl}" if ltl else "NP=1"
+        print(f"{model}: FORMULA= and {other} ask for two claims, and pan checks one in a "
+              f"run: drop {other} to check the formula, or FORMULA= to check "
+              + (f"ltl {ltl}" if ltl else "non-progress cycles"), file=sys.stderr)
+        return 2
+    if formula and "\n" in formula:
+        print(f"{model}: FORMULA= holds a line break; give the formula on one line",
+              file=sys.stderr)
+        return 2
+    if formula and not searchflags.is_liveness(runflags, **opts):
+        runflags = "-a " + runflags if runflags else "-a"  # the formula's cycles
     name = os.path.basename(model)
     if name.endswith((".m", ".litmus")):
         print(f"{model}: make verify runs Spin on a Promela model; this one is for "
@@ -115,10 +134,18 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     # compiled into pan).
     seconds, mb, _ = searchflags.budgets()
     shown = " ".join(shlex.split(defs) + modelfiles.include_flags(model))
-    print(searchflags.describe(model, shown, cflags, runflags, (seconds, mb)))
+    announced = []
+
+    def announce(flags):  # pan's flags are known once spin -a has run
+        announced.append(flags)
+        print(searchflags.describe(model, shown, cflags, flags, (seconds, mb), formula),
+              flush=True)
     try:
-        r = panrun.run_full(model, work, defs, cflags, runflags)
+        r = panrun.run_full(model, work, defs, cflags, runflags, formula=formula,
+                            announce=announce)
     except runstore.RunError as e:
+        if not announced:
+            announce(runflags)
         if getattr(e, "output", None):  # what Spin or pan printed: never hidden
             print(e.output, end="" if e.output.endswith("\n") else "\n")
         names = modelfiles.claim_names(model)
@@ -128,7 +155,7 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     except KeyboardInterrupt:
         print(f"{model}: interrupted; no verdict", file=sys.stderr)
         return 1
-    text, trail = r.text, r.trail
+    text, trail, runflags = r.text, r.trail, r.runflags
     # What replay needs to repeat this run's trail: the flags of the run
     # and the trail pan wrote (none with -c0, several with -e).
     fields = panreport.parse(text)
@@ -136,9 +163,17 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
         f.write("".join(f"{k}={v}\n" for k, v in (
             ("model", model), ("defs", r.defs), ("cflags", cflags), ("runflags", runflags),
             ("errors", fields.get("errors", "")), ("trail", (r.trails or [""])[0]),
-            ("violation", fields.get("violation", "")), ("claim", fields.get("claim", "")))))
-    # Every line spin -a printed (its warnings, the ltl formula it
-    # translated), then pan's report.
+            ("violation", fields.get("violation", "")), ("claim", fields.get("claim", "")),
+            ("formula", formula))))
+    # The claim Spin made of the formula (spin -f), every line spin -a
+    # printed (its warnings, the ltl formula it translated), then pan's
+    # report.
+    if formula:
+        neg = searchflags.shell_word(searchflags.negation(formula))
+        print(f"--- the never claim Spin makes of {searchflags.negation(formula)} "
+              f"(spin -f {neg}); pan -a looks for its acceptance cycles ---")
+        for line in r.claim_lines:
+            print(line)
     for line in r.spin_lines:
         print(line)
     print(text, end="")
@@ -158,7 +193,7 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
             print(f"--- {cycle} ({again('replay', model)} shows it with the values) ---")
         # The trail as the book shows its own: a per-process timeline and
         # the variables step by step (build/workbench/trail-view.py).
-        trail_view(work, name, r.defs, model, proc)
+        trail_view(work, name, r.defs, model, proc, formula)
     if why:
         names = modelfiles.claim_names(model)
         hint = f" (its claims: {', '.join(names)})" if names and opts["ltl"] else ""
@@ -178,7 +213,7 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     warning = panreport.coverage_warning(text)
     if warning:
         print(f"{model}: {warning}", file=sys.stderr)
-    code, line = panreport.search_end(text, fields, r.trails, runflags, **opts)
+    code, line = panreport.search_end(text, fields, r.trails, runflags, formula=formula, **opts)
     if code and modelfiles.reads_stdin(model):
         line += ("; the model reads standard input (STDIN), which only a simulation gives "
                  f"it: {searchflags.make_command('simulate', ('MODEL', model))}")
@@ -202,9 +237,9 @@ def unreached_view(text, work, name, model):
     print(p.stderr, end="", file=sys.stderr)
 
 
-def trail_view(work, name, defs, model, proc=""):
+def trail_view(work, name, defs, model, proc="", formula=""):
     p = subprocess.run([os.path.join(HERE, "trail-view.py"), work, name, defs,
-                        proc or os.environ.get("WB_PROC", ""), model],
+                        proc or os.environ.get("WB_PROC", ""), model, formula],
                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     print(p.stdout, end="")

@@ -34,7 +34,7 @@ case_() {
 # Each planted claim is the opposite of what its cell says now.
 cell() { # BARRIER LEG: what the table says
 	awk -v b="$1" -v leg="$2" '
-		BEGIN { split("spin kernel lkmm relacy", legs, " "); for (i in legs) col[legs[i]] = i }
+		BEGIN { split("spin kernel lkmm relacy arch", legs, " "); for (i in legs) col[legs[i]] = i }
 		index($0, "(`" b "`) | ") {
 			s = substr($0, index($0, "(`" b "`) | ") + length(b) + 7)
 			sub(/ \|$/, "", s)
@@ -46,7 +46,7 @@ cell() { # BARRIER LEG: what the table says
 opposite() { case $1 in caught) echo missed ;; *) echo caught ;; esac; }
 case_ "the chapter as it is" - ""
 n=0
-for bl in exit-mb:relacy exit-mb:lkmm exit-mb:kernel entry-mb:spin dec-and-test:relacy mutex:relacy rcuwait:relacy rcu:relacy; do
+for bl in exit-mb:arch rmb:arch exit-mb:relacy exit-mb:lkmm exit-mb:kernel entry-mb:spin dec-and-test:relacy mutex:relacy rcuwait:relacy rcu:relacy; do
 	b=${bl%%:*} leg=${bl#*:}
 	now=$(cell "$b" "$leg")
 	if [ -z "$now" ]; then echo "WRONG: $table has no cell $b/$leg"; bad=1; continue; fi

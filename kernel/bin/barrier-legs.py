@@ -13,7 +13,11 @@ from the runs of that leg which take the ordering away:
     module named below, from $OUT/lkmm/klitmus/klitmus.md
     (make lkmm-check judges the boot and writes it);
   - Spin: the runs named below (none today: Spin's memory is
-    sequentially consistent, so its models have no barrier to take away).
+    sequentially consistent, so its models have no barrier to take away);
+  - the compiled code under the architectures' own models: herd7's
+    report $OUT/arch/herd/TEST+VARIANT.out of each broken variant of
+    the assembly tests of kernel/arch-litmus named below, run with
+    aarch64.cat or ppc.cat (make arch-check).
 
 A cell lists its runs, each with what it reported, and says "caught"
 when one of them found the bug, "missed" when all of them passed, and
@@ -25,7 +29,7 @@ Prose is tied to the table by spans of the chapters given:
 
     [relacy sees it]{.leg barrier=exit-mb leg=relacy says=caught}
 
-BARRIER is a row's key, LEG one of spin, kernel, lkmm, relacy, and
+BARRIER is a row's key, LEG one of spin, kernel, lkmm, relacy, arch, and
 SAYS what the sentence claims: caught, missed or no-run.  A span whose
 claim differs from its cell, or that names an unknown row or leg, is
 one line FILE:LINE naming the claim and the cell, and exit 1.  The
@@ -39,62 +43,73 @@ import re
 import sys
 
 OUT = os.environ.get("OUT", "out")
-LEGS = ("spin", "kernel", "lkmm", "relacy")
+LEGS = ("spin", "kernel", "lkmm", "relacy", "arch")
 LEG_TITLE = {"spin": "Spin", "kernel": "the kernel in QEMU (klitmus7, TCG on x86)",
-             "lkmm": "LKMM (herd7)", "relacy": "relacy"}
+             "lkmm": "LKMM (herd7)", "relacy": "relacy",
+             "arch": "the compiled code (herd7, AArch64 and PPC models)"}
 
 # Row: (key, the ordering, herd7 variants as (test, variant), relacy
-# checks, klitmus7 modules (TEST or TEST+VARIANT), Spin runs).
+# checks, klitmus7 modules (TEST or TEST+VARIANT), Spin runs, variants
+# of the assembly tests as (test, variant)).
 ENTRY = "QRCU+entry-mb+inc-not-zero"
 EXIT = "QRCU+exit-mb+dec-and-test"
 FLIP = "QRCU+flip+two-sums"
 MUTEX = "QRCU+mutex+handover"
 RCU = "QRCU+rcu+cleanup"
 WAIT = "QRCU+wait+wake"
+A64_ENTRY = "QRCU-A64+entry+dmb+casal"
+A64_EXIT = "QRCU-A64+exit+dmb+ldaddal"
+A64_EXIT_LLSC = "QRCU-A64+exit+dmb+llsc"
+PPC_ENTRY = "QRCU-PPC+entry+sync"
+PPC_EXIT = "QRCU-PPC+exit+sync"
 ROWS = [
     ("entry-mb", "entry `smp_mb()` of `synchronize_qrcu()`",
      [(ENTRY, "entry-wmb")], ["no-entry-mb", "no-entry-mb-marked", "entry-wmb"],
-     [ENTRY + "+entry-wmb"], []),
+     [ENTRY + "+entry-wmb"], [], [(A64_ENTRY, "no-dmb"), (PPC_ENTRY, "no-sync")]),
     ("exit-mb", "exit `smp_mb()` of `synchronize_qrcu()`",
      [(EXIT, "exit-none")],
      ["no-exit-mb", "no-exit-mb-marked", "no-exit-mb-marked-random", "no-exit-mb-marked-2x2-random"],
-     [EXIT + "+exit-none"], []),
+     [EXIT + "+exit-none"], [], [(A64_EXIT, "no-dmb"), (A64_EXIT_LLSC, "no-dmb"), (PPC_EXIT, "no-sync")]),
     ("exit-rmb", "exit `smp_mb()` weakened to `smp_rmb()`",
-     [(EXIT, "exit-rmb")], ["exit-rmb"], [], []),
+     [(EXIT, "exit-rmb")], ["exit-rmb"], [], [], []),
     ("rmb", "`smp_rmb()` between the two sums",
-     [(FLIP, "no-rmb")], ["no-rmb", "rmb-wmb", "no-rmb-1x1"], [FLIP + "+no-rmb"], []),
+     [(FLIP, "no-rmb")], ["no-rmb", "rmb-wmb", "no-rmb-1x1"], [FLIP + "+no-rmb"], [], []),
     ("flip-mb", "`smp_mb__after_atomic()` of the flip",
      [(FLIP, "no-after-atomic")], ["no-flip-mb", "flip-mb-late", "no-flip-mb-1x1"],
-     [FLIP + "+no-after-atomic"], []),
+     [FLIP + "+no-after-atomic"], [], []),
     ("inc-not-zero", "`atomic_inc_not_zero()` fully ordered",
-     [(ENTRY, "incnz-acquire")], [], [ENTRY + "+incnz-acquire"], []),
+     [(ENTRY, "incnz-acquire")], [], [ENTRY + "+incnz-acquire"], [],
+     [(A64_ENTRY, "cas"), (PPC_ENTRY, "no-after-sync")]),
     ("dec-and-test", "`atomic_dec_and_test()` fully ordered",
-     [(EXIT, "dec-relaxed")], ["dec-relaxed", "dec-relaxed-marked"], [EXIT + "+dec-relaxed"], []),
+     [(EXIT, "dec-relaxed")], ["dec-relaxed", "dec-relaxed-marked"], [EXIT + "+dec-relaxed"], [],
+     [(A64_EXIT, "ldadd"), (A64_EXIT_LLSC, "stxr"), (PPC_EXIT, "no-before-sync")]),
     ("mutex", "`mutex_lock()`, `mutex_unlock()` of the slowpath",
      [(MUTEX, "next-unlocked"), (MUTEX, "flipper-unlocked")], ["no-mutex", "no-mutex-1x1"],
-     [MUTEX + "+next-unlocked", MUTEX + "+flipper-unlocked"], []),
+     [MUTEX + "+next-unlocked", MUTEX + "+flipper-unlocked"], [], []),
     ("rcu", "`rcu_read_lock()` in unlock, `synchronize_rcu()` in cleanup",
      [(RCU, "no-rcu-reader"), (RCU, "no-sync")], [],
-     [RCU + "+no-rcu-reader", RCU + "+no-sync"], []),
+     [RCU + "+no-rcu-reader", RCU + "+no-sync"], [], []),
     ("rcuwait", "rcuwait's barriers (`set_current_state()`, `rcuwait_wake_up()`)",
      [(WAIT, "waiter-no-mb"), (WAIT, "waker-relaxed")], [],
-     [WAIT + "+waiter-no-mb", WAIT + "+waker-relaxed"], []),
+     [WAIT + "+waiter-no-mb", WAIT + "+waker-relaxed"], [], []),
 ]
 
 problems = []
 
 
-def herd_cell(variants):
+def herd_cell(variants, where=("lkmm", "herd"), make="lkmm-check"):
     out, caught = [], False
     for test, var in variants:
-        path = os.path.join(OUT, "lkmm", "herd", f"{test}+{var}.out")
+        path = os.path.join(OUT, *where, f"{test}+{var}.out")
         text = open(path).read() if os.path.exists(path) else ""
         m = re.search(r"^Observation \S+ (Never|Sometimes|Always) (\d+) (\d+)", text, re.M)
         if not m:
-            problems.append(f"barrier-legs: {path}: no herd7 Observation line; make lkmm-check first")
+            problems.append(f"barrier-legs: {path}: no herd7 Observation line; make {make} first")
             continue
         caught |= m.group(1) != "Never"
-        out.append(f"`{var}`: {m.group(1)} {m.group(2)} {m.group(3)}")
+        arch = "" if where[0] == "lkmm" else ("PPC " if "-A64+" not in test else
+                                              "AArch64 LL/SC " if "+llsc" in test else "AArch64 LSE ")
+        out.append(f"{arch}`{var}`: {m.group(1)} {m.group(2)} {m.group(3)}")
     return out, caught
 
 
@@ -173,9 +188,10 @@ def build():
     table = {}
     lines = ["| ordering in `qrcu.c` | " + " | ".join(LEG_TITLE[leg] for leg in LEGS) + " |",
              "|---|" + "---|" * len(LEGS)]
-    for key, what, herd, relacy, kern, spin in ROWS:
+    for key, what, herd, relacy, kern, spin, arch in ROWS:
         cells = {"lkmm": herd_cell(herd), "relacy": relacy_cell(relacy),
-                 "kernel": kernel_cell(kern, counts, path), "spin": spin_cell(spin)}
+                 "kernel": kernel_cell(kern, counts, path), "spin": spin_cell(spin),
+                 "arch": herd_cell(arch, ("arch", "herd"), "arch-check")}
         row = []
         for leg in LEGS:
             runs, caught = cells[leg]
@@ -268,7 +284,8 @@ def main(argv):
         f.write("\n".join(lines) + "\n\n: Each ordering of `qrcu.c` against every leg, from the "
                 "runs that take it away: herd7's broken variants (Observation, positive and "
                 "negative counts), relacy's checks (readers x updaters), the kept klitmus7 boot "
-                "(times the forbidden outcome was seen), Spin's runs. Written by "
+                "(times the forbidden outcome was seen), Spin's runs, and herd7's broken variants of the "
+                "assembly tests of the compiled code (AArch64, PPC). Written by "
                 "`kernel/bin/barrier-legs.py`.\n")
     os.replace(tmp, dest)
     print(f"barrier-legs: {dest}: {len(ROWS)} rows; {len(chapters)} chapter(s): "

@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
-"""mutant-legs.py MUTANTS.TSV OUT.md | --runs | --relacy
+"""mutant-legs.py MUTANTS.TSV OUT.md | --runs | --relacy | --lkmm
 
 The book's table of mutants against the legs that check them, one row per
-busted_qrcu_* flavour of the kernel (each a Promela mutant that is a code
-change, or a planted bug with no Promela model), written to OUT.md from
-the runs alone:
+kernel scenario of a mutant of chapters/mutants.tsv (the busted_qrcu_*
+flavours: each a Promela mutant that is a code change, or a planted bug
+with no Promela model), written to OUT.md from the runs alone:
 
   - Spin on the original model (chapters 5 and 6, and chapter 9's runs
     of it), on the reduced model r7 (chapter 8) and on the all-sizes
     model (chapter 9): the reports out/runs/ID.out (or the kept
-    chapters/runs/ID.out) of the runs named in LEGS below;
+    chapters/runs/ID.out) of the runs the mutant's row names;
   - rumur (chapter 13): its runs of the Murphi model's mutants, likewise;
   - relacy (chapter 12): out/relacy/runs/NAME.out of every row of
-    kernel/relacy/checks whose mutant is the one named below;
+    kernel/relacy/checks whose mutant the row names;
+  - LKMM (chapter 11): herd7's report of the row's litmus variant;
   - the kernel: MUTANTS.TSV, the kept soak boots judged by
     kernel/bin/mutant-table.sh.
 
-A run named below without a report, or a report that gives no verdict,
+A run named there without a report, or a report that gives no verdict,
 is one line naming it and the make target that makes it, and exit 1:
 the table is never written with a hole.  The chapters may add runs and
-mutants of their own; only the runs named here are read.  --runs and
---relacy print the run IDs and the relacy checks it reads, for make.
+mutants of their own; only the runs named there are read.  --runs,
+--relacy and --lkmm print the run IDs, the relacy checks and the litmus
+tests it reads, for make.
 """
 
 import os
@@ -33,46 +35,22 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "build", "checkers"))
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 import rumur  # noqa: E402
+import mutants  # noqa: E402
 
-# The models have one mutant for two kernel rows: "as above".
-SAME = "same"
-
-# Row: (kernel flavour, the scenario of its kept boots, what it is, the
-# Spin runs on the original model, on r7, on the all-sizes model, the
-# rumur runs, the relacy mutants: the one that plants the flavour's own
-# bug first, then any other form of it).  A run list is empty where the leg has
-# no model of the mutant.
-LEGS = [
-    ("onesum", "BUSTED-ONESUM", "one sum (chapter 6's *noresum*)",
-     ["qrcu-noresum-1x2", "qrcu-noresum-2x1"], ["shrink-noresum-1x2", "shrink-noresum-2x1"],
-     ["mut-noresum-all-2"], ["rumur-noresum-1x2", "rumur-noresum-2x1"], ["onesum"]),
-    ("nowait", "BUSTED-NOWAIT", "a flip that does not wait",
-     ["qrcu-nowait-1x1"], ["shrink-nowait-1x1"], ["mut-nowait-all-2"], ["rumur-nowait-1x1"], ["nowait"]),
-    ("incany", "BUSTED-INCANY", "the increment without the not-zero test, reader window open",
-     ["mut-incany-orig-1-1", "mut-incany-orig-1-2"], ["mut-incany-r7-1-1", "mut-incany-r7-1-2"],
-     ["mut-incany-all-2"], ["rumur-incany-1x1", "rumur-incany-1x2"], ["incany-fallback", "incany-ordered"]),
-    ("incany", "BUSTED-INCANY-PLAIN", "the same, no reader window",
-     SAME, SAME, SAME, SAME, SAME),
-    ("earlyout", "BUSTED-EARLYOUT", "the early exit tested before the mutex",
-     ["mut-earlyout-orig-1-2", "mut-earlyout-orig-2-1"], ["mut-earlyout-r7-1-2", "mut-earlyout-r7-2-1"],
-     ["mut-earlyout-all-2"], ["rumur-earlyout-1x2", "rumur-earlyout-2x1"], ["earlyout"]),
-    ("loose", "BUSTED-LOOSE", "the fastpath's threshold at two",
-     ["qrcu-loose-1x1"], ["shrink-loose-1x1"], ["mut-loose-all-2"], ["rumur-loose-1x1"], ["loose"]),
-    ("swap", "BUSTED-SWAP", "the flip's decrement before its increment (chapter 6's (d))",
-     ["qrcu-swap-1x2", "qrcu-swap-2x1"], ["shrink-swap-1x2", "shrink-swap-2x1"],
-     ["mut-swap-all-2"], ["rumur-swap-1x2", "rumur-swap-2x1"], ["swap"]),
-    ("drain1", "BUSTED-DRAIN1", "the wait that ends at one (no Promela model)",
-     [], [], [], [], ["drain-le1"]),
-    ("oneunlock", "BUSTED-ONEUNLOCK", "the wait for one unlock (chapter 9's (j))",
-     ["mut-oneunlock-orig-1-1", "mut-oneunlock-orig-2-1", "mut-oneunlock-orig-1-2"],
-     ["mut-oneunlock-r7-1-1", "mut-oneunlock-r7-2-1", "mut-oneunlock-r7-1-2"],
-     ["mut-oneunlock-all-2"], ["rumur-oneunlock-1x1", "rumur-oneunlock-2x1", "rumur-oneunlock-1x2"],
-     ["oneunlock"]),
-    ("unlockwait", "BUSTED-UNLOCKWAIT", "the mutex released before the wait (no Promela model)",
-     [], [], [], [], ["unlockwait"]),
-]
+# The rows: one per kernel scenario of chapters/mutants.tsv, the one list
+# of the mutants and of each one's runs in every leg.
+try:
+    ROWS = mutants.kernel_rows(mutants.read())
+except mutants.Bad as e:
+    sys.exit(f"mutant-legs: {e}")
 
 problems = []
+
+
+# The Spin and rumur legs: the field of chapters/mutants.tsv, and the
+# target that makes its runs.
+SPIN_LEGS = {"spin-orig": "make chapter-6", "spin-r7": "make chapter-8",
+             "spin-all": "make chapter-9", "rumur": "make chapter-13"}
 
 
 def size(rid):
@@ -83,8 +61,8 @@ def size(rid):
     return f"K={m.group(1)}" if m else rid
 
 
-def spin_cell(rids, make):
-    if rids == SAME:
+def spin_cell(rids, make, first):
+    if not first:
         return "as above"
     if not rids:
         return "no model"
@@ -104,12 +82,12 @@ def spin_cell(rids, make):
     return "; ".join(out)
 
 
-def relacy_cell(mutants):
-    if mutants == SAME:
+def relacy_cell(names, first):
+    if not first:
         return "as above"
-    if not mutants:
+    if not names:
         return "no mutant"
-    return "; ".join(relacy_mutant_cell(m, len(mutants) > 1) for m in mutants)
+    return "; ".join(relacy_mutant_cell(m, len(names) > 1) for m in names)
 
 
 def relacy_mutant_cell(mutant, named):
@@ -162,20 +140,11 @@ def kernel_cell(rows, scen):
     return f"**caught** in {c} of {b} boots, at {r['first-error']} s"
 
 
-# The herd7 variants that plant a flavour's bug in a litmus test of
-# chapter 11 (TEST+VARIANT); the other flavours change code that no test
-# models.
-LKMM = {
-    "incany": ["QRCU+entry-mb+inc-not-zero+incany"],
-    "swap": ["QRCU+flip+two-sums+swap"],
-}
-
-
-def lkmm_cell(name, first):
+def lkmm_cell(variants, first):
     if not first:
         return "as above"
     out = []
-    for v in LKMM.get(name, []):
+    for v in variants:
         path = os.path.join(runstore.OUT, "lkmm", "herd", f"{v}.out")
         text = open(path).read() if os.path.exists(path) else ""
         m = re.search(r"^Observation \S+ (Never|Sometimes|Always) (\d+) (\d+)", text, re.M)
@@ -194,14 +163,15 @@ def relacy_names(mutant):
 
 
 def main(argv):
+    shown = [m for m, _, _, first in ROWS if first]
     if argv == ["--runs"]:
-        print(" ".join(r for row in LEGS for runs in row[3:7] if runs != SAME for r in runs))
+        print(" ".join(r for m in shown for leg in SPIN_LEGS for r in m.items(leg)))
         return 0
     if argv == ["--lkmm"]:
-        print(" ".join(sorted({v.rsplit("+", 1)[0] for vs in LKMM.values() for v in vs})))
+        print(" ".join(sorted({v.rsplit("+", 1)[0] for m in shown for v in m.items("herd7")})))
         return 0
     if argv == ["--relacy"]:
-        print(" ".join(n for row in LEGS if row[7] != SAME for m in row[7] for n in relacy_names(m)))
+        print(" ".join(n for m in shown for r in m.items("relacy") for n in relacy_names(r)))
         return 0
     if len(argv) != 2:
         print("usage: mutant-legs.py MUTANTS.TSV OUT.md", file=sys.stderr)
@@ -214,15 +184,12 @@ def main(argv):
     lines = ["| kernel flavour | Spin, original | Spin, r7 | Spin, all sizes | rumur "
              "| relacy | LKMM | kernel (kept soak boots) |",
              "|---|---|---|---|---|---|---|---|"]
-    seen = set()
-    for name, scen, what, orig, r7, allsz, rum, rel in LEGS:
-        first = name not in seen
-        seen.add(name)
-        lines.append("| " + " | ".join([
-            f"`{name}` (`{scen}`): {what}",
-            spin_cell(orig, "make chapter-6"), spin_cell(r7, "make chapter-8"),
-            spin_cell(allsz, "make chapter-9"), spin_cell(rum, "make chapter-13"),
-            relacy_cell(rel), lkmm_cell(name, first), kernel_cell(krows, scen)]) + " |")
+    for m, scen, what, first in ROWS:
+        lines.append("| " + " | ".join(
+            [f"`{m.name}` (`{scen}`): {what}"]
+            + [spin_cell(m.items(leg), make, first) for leg, make in SPIN_LEGS.items()]
+            + [relacy_cell(m.items("relacy"), first), lkmm_cell(m.items("herd7"), first),
+               kernel_cell(krows, scen)]) + " |")
     if problems:
         for p in problems:
             print(p, file=sys.stderr)
@@ -232,7 +199,7 @@ def main(argv):
                  "bound K), rumur's, relacy's checks (updaters x readers), and the kept soak boots (times from "
                  "the start of the test), herd7 on the variant of a chapter 11 litmus test that "
                  "plants the same bug (the other flavours change code no test models). Written by `kernel/bin/mutant-legs.py` from the runs.\n")
-    print(f"mutant-legs: {dest}: {len(LEGS)} rows")
+    print(f"mutant-legs: {dest}: {len(ROWS)} rows")
     return 0
 
 

@@ -125,6 +125,26 @@ echo 'QR 2' >>"$tmp/badcfg/SOAKLIST"
 cfg=$tmp/badcfg
 case_ bad-list-line fail 'SOAKLIST:2: want NAME BOOTS SECONDS'
 cfg=$tmp/configs
+# A klitmus7 scenario's kept boot ran the litmus tests its .expect
+# names (never=T): an edited test makes the boot stale, as an edited
+# fragment does.
+cp -r "$cfg" "$tmp/lcfg"
+echo 'never=T' >>"$tmp/lcfg/QR.expect"
+mkdir -p "$tmp/litmus"
+echo 'C T exists (0:r0=1)' >"$tmp/litmus/T.litmus"
+lhash=$(KERNEL_CONFIGS=$tmp/lcfg KERNEL_LITMUS=$tmp/litmus kernel/bin/soak-runs.sh --hash QR)
+echo 'C T exists (0:r0=0)' >"$tmp/litmus/T.litmus"
+mkdir -p "$tmp/litmus-changed"
+rec "$tmp/litmus-changed/QR-1.log" files="$lhash"
+rec "$tmp/litmus-changed/QR-2.log" files="$lhash"
+cfg=$tmp/lcfg
+KERNEL_LITMUS=$tmp/litmus
+export KERNEL_LITMUS
+case_ litmus-changed fail "or QR's files changed"
+rm "$tmp/litmus/T.litmus"
+cp -r "$tmp/litmus-changed" "$tmp/litmus-missing"
+case_ litmus-missing fail 'never=T names no file'
+cfg=$tmp/configs
 # mutant-table.sh, the kernel's column of the mutant table: a busted
 # scenario's every kept boot must have caught its bug, and one kept to
 # show a miss (end=SUCCESS) none; a run is the scenario's its header

@@ -24,9 +24,26 @@
 set -eu
 # KERNEL_CONFIGS replaces kernel/configs (the self-test uses it).
 configs=${KERNEL_CONFIGS:-kernel/configs}
+# KERNEL_LITMUS replaces kernel/litmus (the self-test uses it).
+litmus=${KERNEL_LITMUS:-kernel/litmus}
+# A scenario's files: its fragment, .boot and .expect, CFcommon, and,
+# for a klitmus7 scenario, the litmus test of each never= line of its
+# .expect (the boot runs those tests and the variants their headers
+# name), so that a test edited since makes its kept boot stale.
 scenhash() {
-	cat "$configs/CFcommon" "$configs/$1" "$configs/$1.boot" "$configs/$1.expect" |
-		sha256sum | cut -d' ' -f1
+	tests=$(sed -n 's/^never=//p' "$configs/$1.expect")
+	for t in $tests; do
+		[ -r "$litmus/$t.litmus" ] || {
+			echo "soak-runs: $configs/$1.expect: never=$t names no file $litmus/$t.litmus; add the test or drop the line" >&2
+			exit 1
+		}
+	done
+	{
+		cat "$configs/CFcommon" "$configs/$1" "$configs/$1.boot" "$configs/$1.expect"
+		for t in $tests; do
+			cat "$litmus/$t.litmus"
+		done
+	} | sha256sum | cut -d' ' -f1
 }
 # The code of the series: every patch of kernel/patches/series from its
 # first "diff --git" line to its signature ("-- "), so that a change to

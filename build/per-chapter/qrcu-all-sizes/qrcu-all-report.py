@@ -7,8 +7,10 @@ mutant's smallest failing configuration in the original model, in the
 reduced model of chapter 8, in the all-sizes model, and in the two
 broken reductions) and out/qrcu-all/figures.md (the all-sizes model's
 cost beside chapter 8's 3x3 run and the published one); prints the
-verdict.  Run IDs follow the chapter's scheme: mut-MUTANT-MODEL-U-R for
-the exact models, mut-MUTANT-all-K and all-k-K for the all-sizes one.
+verdict.  The mutants are the rows of chapters/mutants.tsv that name a
+row of chapter 9's table.  Run IDs follow the chapter's scheme:
+mut-MUTANT-MODEL-U-R for the exact models, mut-MUTANT-all-K and all-k-K
+for the all-sizes one.
 
 Exits 1, naming what is wrong, when a run is missing or when the runs do
 not say what the chapter claims: the all-sizes model must pass; each
@@ -24,6 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
 import blockformat  # noqa: E402
+import mutants  # noqa: E402
 import panreport  # noqa: E402
 import runstore  # noqa: E402
 
@@ -33,12 +36,12 @@ OUT = runstore.OUT
 ALL_SIZES = "ch[0-9][0-9]-qrcu-all-sizes"
 SHRINKING = "ch[0-9][0-9]-shrinking-qrcu"
 DEST = os.path.join(OUT, "qrcu-all")
-MUTANTS = [("incany", "(e) increment without the not-zero check"),
-           ("onesum", "(f) one sum, ctr[0] first"),
-           ("wrap", "(g) two-bit counters that wrap"),
-           ("twoslow", "(h) two slowpaths at once"),
-           ("earlyout", "(i) the early exit before the mutex"),
-           ("oneunlock", "(j) a drain that waits for one unlock")]
+# The mutants of chapter 9's table and their labels, in the order of
+# their letters: the rows of chapters/mutants.tsv with a chapter9 field.
+try:
+    MUTANTS = mutants.chapter9_rows(mutants.read())
+except mutants.Bad as e:
+    sys.exit(f"qrcu-all-report: {e}")
 # What the all-sizes model must say of each (caught on the safety
 # assertion, or outside its assumptions on which one) is the chapter's:
 # the verdict= of each run, read by verdicts() below.
@@ -182,9 +185,22 @@ def verdicts(found):
     return got
 
 
+def listed(found):
+    """Every mutant chapter 9 runs in an exact model (mut-MUTANT-orig-U-R,
+    mut-MUTANT-r7-U-R) is a row of its table in chapters/mutants.tsv."""
+    names = {m for m, _ in MUTANTS}
+    for m in sorted({x.group(1) for x in (re.match(r"^mut-(.+)-(?:orig|r7)-\d+-\d+$", rid)
+                                          for rid in found) if x}):
+        if m not in names:
+            problems.append(f"mutant {m}: chapter 9 runs it (mut-{m}-orig-U-R), but no row of "
+                            f"{mutants.PATH} gives it a chapter9 label; add its row, or its "
+                            "label \"(LETTER) words\" to its row")
+
+
 def main():
     found = runs()
     verdicts(found)
+    listed(found)
     os.makedirs(DEST, exist_ok=True)
     rows = ["| mutant | original (ch. 5) | reduced, r7 (ch. 8) | all sizes, K=2 "
             "| abstract counterexample's size | "

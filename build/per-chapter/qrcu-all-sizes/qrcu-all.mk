@@ -10,11 +10,11 @@
 
 .PHONY: qrcu-all qrcu-all-check
 
-QRCU_ALL_RUNS = $(filter $(OUT)/runs/mut-% $(OUT)/runs/all-% $(OUT)/runs/ctl-%,$(ALL_RUNS))
+QRCU_ALL_RUNS = $(filter $(RUNS_DIR)/mut-% $(RUNS_DIR)/all-% $(RUNS_DIR)/ctl-% $(RUNS_DIR)/probe-all-%,$(ALL_RUNS))
 
 qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the mutant table and the figures
 	@build/pipeline/sync-models.py --keep-edits
-	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-$(QRCU_ALL_CHAPTER)-checks $(OUT)/runs/qrcu-big-3-3.out $(filter $(OUT)/runs/shrink-r%,$(ALL_RUNS))
+	@$(MAKE) --no-print-directory -k $(PARALLEL) chapter-$(QRCU_ALL_CHAPTER)-checks $(RUNS_DIR)/qrcu-big-3-3.out $(filter $(RUNS_DIR)/shrink-r%,$(ALL_RUNS))
 	@build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
 
 # In make check, after the runs (the report reads their kept reports,
@@ -25,7 +25,7 @@ qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the 
 # pass is kept until the tools, those pages' extraction or models/ change.
 # Each line goes on after a failure (-): a failing report must not hide
 # the self-tests' verdicts.
-qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(OUT)/runs/shrink-%,$(ALL_RUNS)) $(OUT)/runs/qrcu-big-3-3.out $(OUT)/runs/shrink-r0-2-2.out
+qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(RUNS_DIR)/shrink-%,$(ALL_RUNS)) $(RUNS_DIR)/qrcu-big-3-3.out $(RUNS_DIR)/shrink-r0-2-2.out
 	-@build/harness/record.sh qrcu-all-report -- build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
 	-@build/harness/record.sh qrcu-all-selftest -- build/per-chapter/qrcu-all-sizes/qrcu-all-selftest.py
 	-@build/harness/record.sh qrcu-all-unsound-selftest -- build/harness/cached.sh qrcu-all-unsound-selftest \
