@@ -17,15 +17,11 @@ PARALLEL := -j$(JOBS) --output-sync=target
 CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
 QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md quizzes/ch[0-9][0-9]-ex*.md))
 EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
-# The extractions the rules are made from: for make chapter-N alone (and
-# the makes it starts, which get CHAPTER_RUN=N), only the sources chapter
-# N needs, its own and those defining the models it runs
-# (build/harness/chapter-sources.py); for any other goal, every source.
+# The chapters of make chapter-N alone (and of the makes it starts, which
+# get CHAPTER_RUN=N): the extractions the rules are made from are chosen
+# from them, at the end of this file (RULES_STAMPS).
 CHAPTER_GOALS := $(or $(CHAPTER_RUN),$(if $(filter-out chapter-%,$(MAKECMDGOALS)),,$(patsubst \
 	chapter-%,%,$(MAKECMDGOALS))))
-RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS))),\
-	$(CHAPTERS) $(QUIZZES))
-RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
 # Freshness is judged by content: $(OUT)/sha/PATH holds the hash of PATH
 # and changes (time stamp included) only when PATH's content does, so a
 # file put back with an old time (mv, cp -p, git checkout) is still seen.
@@ -132,11 +128,6 @@ $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS
 endef
 $(foreach f,$(CHAPTERS) $(QUIZZES),$(eval $(call EXTRACT_RULE,$(f))))
 
-$(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
-		$(wildcard build/checkers/*.py)) \
-		$(wildcard chapters/runs/*.out)
-	@$(LOCKED) build/pipeline/mkrules.py
-
 # The rules of the runs, generated: remade (with the extraction it reads)
 # under the clone's lock, so that a second make waits for the first one's
 # rewrite rather than reading it half made.  The reader's workbench
@@ -151,9 +142,6 @@ endif
 
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
 	@$(LOCKED) build/pipeline/sync-models.py
-
-check-models: $(RULES_STAMPS)
-	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # The harness's own test; its log is kept only when it passed, so it
 # re-runs only when a tool or the fixture changes.
@@ -329,6 +317,27 @@ endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
 $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
+
+# The extractions the rules are made from (here, once every fragment has
+# said which chapters have extras): for make chapter-N, only the sources
+# chapter N needs, its own, its answers and those defining the models it
+# runs (build/harness/chapter-sources.py), unless the chapter has extras
+# (CHAPTER_N_EXTRA: chapter 9's report, the kernel's and the memory
+# model's legs), which read other chapters' runs and extractions; for any
+# other goal, every source.  (make reads every fragment before it remakes
+# $(OUT)/rules.mk, so the rule may stand after the include.)
+CHAPTER_GOALS_N := $(foreach g,$(CHAPTER_GOALS),$(shell echo '$(g)' | sed -n 's/^0*\([0-9][0-9]*\)$$/\1/p'))
+RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(if $(strip $(foreach n,$(CHAPTER_GOALS_N),$(CHAPTER_$(n)_EXTRA))),,\
+	$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS)))),$(CHAPTERS) $(QUIZZES))
+RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
+
+$(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
+		$(wildcard build/checkers/*.py)) \
+		$(wildcard chapters/runs/*.out)
+	@$(LOCKED) build/pipeline/mkrules.py
+
+check-models: $(RULES_STAMPS)
+	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # out/saved/ holds the only copy of a reader's edit that make models
 # FORCE=1 set aside: clean keeps it.
