@@ -18,11 +18,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f\n", b - a }'; }
-# stats FILE: min, median and max of the numbers in FILE.
+# stats FILE [FORMAT]: min, median and max of the numbers in FILE, each
+# printed with FORMAT (seconds to a tenth unless told).
 stats() {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
+	sort -n "$1" | awk -v f="${2:-%.1f s}" '{ v[NR] = $1 } END {
 		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "min %.1f s, median %.1f s, max %.1f s (%d runs)", v[1], m, v[NR], NR }'
+		printf "min " f ", median " f ", max " f " (%d runs)", v[1], m, v[NR], NR }'
 }
 
 echo "bench-loops: make check with nothing to do (a first run brings the clone up to date)"
@@ -61,10 +62,12 @@ while [ "$i" -lt "$runs" ]; do
 	done
 	h=$(since "$t")
 	echo "$h" >>"$tmp/hand.s"
-	echo "  run $i: make chapter-2 $s s ($(tail -n 1 "$tmp/chapter.log")); its $n Spin runs by hand $h s;" \
-		"ratio $(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')"
+	r=$(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+	echo "$r" >>"$tmp/ratio"
+	echo "  run $i: make chapter-2 $s s ($(tail -n 1 "$tmp/chapter.log")); its $n Spin runs by hand $h s; ratio $r"
 done
 
 echo "no-op make check:       $(stats "$tmp/noop")"
 echo "cold make chapter-2:    $(stats "$tmp/chapter")"
 echo "its Spin runs by hand:  $(stats "$tmp/hand.s")"
+echo "ratio, run by run:      $(stats "$tmp/ratio" '%.2f')"

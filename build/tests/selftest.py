@@ -11,7 +11,9 @@ sweep count, a listing, an incomplete search, a model that does not
 compile, the budgets and the user's ceilings over them, each malformed
 block, a stale recorded report, a model put back with an old time, two
 makes at once, files left by root, make clean and make bless beside a
-reader's edit, the lint, and the misleading lines of make verify; the
+reader's edit, the lint, the fast loop's tools (a quiet record.sh,
+cached.sh over a folder, hash-sources.py, chapter-sources.py), and the
+misleading lines of make verify; the
 liveness runs (build/tests/fixtures/ch92-liveness.md) and the workbench (make
 verify LTL= FAIR= NP=, simulate, replay, interactive, list).
 
