@@ -217,16 +217,17 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
 # reads are its prerequisites, so make chapter-N makes them first.
-# Expanded a second time, when make reaches kernel-mutant-legs, not on
-# every reading of the Makefile: each make of make check reads it, and
-# only one of them makes the table.
-KERNEL_MUTANT_LEGS_RUNS = $(if $(ALL_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
-	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell kernel/bin/mutant-legs.py --relacy)) \
-	$(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
+# The list is asked of mutant-legs.py only by a make whose goals name
+# kernel-mutant-legs (make check's kernel step, the kernel chapter's
+# extras, or typed), not by each of the many makes that read this file
+# (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
+# rule when it reads the makefiles, so that would not spare them).
+KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(addprefix \
+	$(RUNS_DIR)/,$(addsuffix .out,$(shell kernel/bin/mutant-legs.py --runs)))) $(addprefix relacy-run-,$(shell \
+	kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
-.SECONDEXPANSION:
-kernel-mutant-legs: $$(KERNEL_MUTANT_LEGS_RUNS)
+kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
 	-@$(KERNEL_RECORD) kernel-mutant-legs -- \
 		kernel/bin/mutant-legs.py $(KERNEL_SOAK_OUT)/mutants.tsv $(KERNEL_SOAK_OUT)/mutant-legs.md
 
