@@ -298,6 +298,12 @@ def _judge(model, text, returncode, cflags, runflags, timeout, memlim, which,
                      "above; drop those RUNFLAGS to search")
         e.output = text
         raise e
+    if "State-vector" not in text and re.search(r"^cpu[1-9]\d*: pan:\d+: ", text, re.M):
+        # pan -DNCORE: when a process other than the first finds the
+        # error, the first stops without printing the search's report.
+        raise RunError(f"{model}: pan's multi-core search (-DNCORE) found the error above "
+                       f"in a second process, which prints no report; run it on one core "
+                       f"(without CORES=) for pan's report and its trail")
     if returncode not in (0, 1) or "State-vector" not in text:
         # The line that says why: an error, an option pan refuses, else
         # its first own line.

@@ -190,6 +190,15 @@ CASES = [
      "replay", ["MODEL=M/never-named.spin"], None, PASS,
      ["$ spin -t -p -g -l -s -r -f '!(<> (count == 3))' never-named.spin",
       "(never_2:1) never-named.spin.nvr:", "<<<<<START OF CYCLE>>>>>"], []),
+    # CORES=N: pan's multi-core search, compiled with -DNCORE=N; refused
+    # for a liveness search, which the book runs on one core.
+    ("CORES=2 compiles and runs pan's multi-core search",
+     "verify", ["MODEL=M/defs-guarded.spin", "DEFS=-DN=3", "CORES=2"], None, PASS,
+     ["-DNCORE=2", "+ Multi-Core (NCORE=2", "M/defs-guarded.spin: no errors in"], []),
+    ("CORES=2 with a liveness search is refused, saying why",
+     "verify", ["MODEL=M/ltl-blocks.spin", "LTL=trivial", "CORES=2"], None, FAIL,
+     ["CORES=2 asks for pan's multi-core search, which this book runs for safety only"],
+     ["Multi-Core"]),
     ("FORMULA= with FAIR=1: weak fairness",
      "verify", ["MODEL=M/noreduce.spin", "FORMULA=[] <> (rounds == 0)", "FAIR=1",
                 "CFLAGS=-DNOREDUCE"], None, PASS,
