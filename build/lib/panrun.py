@@ -10,10 +10,10 @@ import sys
 import tempfile
 import time
 
-from modelfiles import claim_names, copy_model, defs_overridden
-from runstore import RunError
-from blockformat import default
-from searchflags import budgets, defs_problem, depth_flag, formula_flags
+from build.lib.modelfiles import claim_names, copy_model, defs_overridden
+from build.lib.runstore import RunError
+from build.lib.blockformat import default
+from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags
 
 
 def _progress(line, label):

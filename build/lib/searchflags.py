@@ -8,9 +8,9 @@ import re
 import shlex
 import sys
 
-import runstore
-from blockformat import default
-from runstore import RunError
+from build.lib import runstore
+from build.lib.blockformat import default
+from build.lib.runstore import RunError
 
 
 def _budget(name, default):

@@ -38,6 +38,7 @@ def sh(cwd, *args, env=None):
         e.pop(k, None)
     e.update(env or {})
     e["OUT"] = "out"
+    e["PYTHONPATH"] = os.path.abspath(cwd)  # the copy's own build/ (as defaults.mk does)
     p = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, env=e)
     return p.returncode, p.stdout + p.stderr
 

@@ -31,11 +31,11 @@ import subprocess
 import sys
 import tempfile
 
+from build.lib import panreport
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 ROOT = os.path.dirname(BUILD)
-sys.path.insert(0, os.path.join(BUILD, "lib"))
-import panreport  # noqa: E402
 
 FIXTURE = "chapters/ch90-harness.md"
 LIVE = "chapters/ch92-liveness.md"
@@ -50,6 +50,7 @@ def sh(cwd, *args, env=None):
         e.pop(k, None)
     e.update(env or {})
     e["OUT"] = "out"
+    e["PYTHONPATH"] = os.path.abspath(cwd)  # the copy's own build/ (as defaults.mk does)
     p = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, env=e)
     return p.returncode, p.stdout + p.stderr
 

@@ -146,8 +146,7 @@ for c in no-exit-mb exit-rmb; do
 	judge "$c-lkmm" fail "QRCU+exit-mb+dec-and-test.litmus line" litmus-ties python3 kernel/bin/litmus-ties.py "$p"
 	python3 - "$p" "$tmp/$c/qrcu.c" <<'EOF2'
 import sys
-sys.path.insert(0, "kernel/bin")
-import litmuslib
+from kernel.bin import litmuslib
 with open(sys.argv[2], "w") as f:
     f.write("".join(t + "\n" for _, t in litmuslib.series_source(sys.argv[1])))
 EOF2

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """mutant-list.py [--table TSV] [--configs DIR] [--relacy-checks FILE]
                   [--relacy-mutants DIR] [--litmus DIR]
 
@@ -31,11 +31,10 @@ import os
 import subprocess
 import sys
 
+from build.lib import mutants
+from kernel.bin import litmuslib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "build", "lib"))
-sys.path.insert(0, HERE)
-import mutants  # noqa: E402
-import litmuslib  # noqa: E402
 
 TABLE = mutants.PATH
 

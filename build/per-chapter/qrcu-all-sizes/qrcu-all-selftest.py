@@ -18,10 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-import mutants  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import mutants
+from build.lib import panreport
+from build.lib import runstore
 
 OUT = runstore.OUT
 HERE = os.path.dirname(os.path.abspath(__file__))
