@@ -22,4 +22,7 @@ SPIN_PINNED ?= 6.5.2
 # library, and any other room's module, by its path from the project's
 # top (from build.lib import runstore; from kernel.bin import litmuslib),
 # and this one path, the top, is set here for every tool make runs.
+# (make 4.3 does not pass it to $(shell ...): a tool run there is given
+# it, $(shell $(PYTHON_ENV) TOOL).)
 export PYTHONPATH := $(CURDIR)
+PYTHON_ENV = PYTHONPATH=$(PYTHONPATH)

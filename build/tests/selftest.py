@@ -32,6 +32,7 @@ import sys
 import tempfile
 
 from build.lib import panreport
+from build.tests import scratch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
@@ -968,8 +969,7 @@ def main():
         sys.exit("usage: build/tests/selftest.py [--only NAME[,NAME...]]; NAME is one of: "
                  + " ".join(names))
     with tempfile.TemporaryDirectory() as proj:
-        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
-        shutil.copytree(BUILD, os.path.join(proj, "build"))
+        scratch.copy_inputs(ROOT, proj)
         for d in ("chapters", "models", "quizzes"):
             os.makedirs(os.path.join(proj, d))
         # This test's own fixtures (ch94-checkers.md is checker-selftest.py's).

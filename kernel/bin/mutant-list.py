@@ -24,7 +24,7 @@ the one list of them (build/lib/mutants.py reads it):
 
 Each thing wrong is one line naming the mutant (or the file) and the
 fix; exit 1 then.  The options point it at other copies (its self-test,
-kernel/bin/mutant-list-selftest.sh, gives broken ones)."""
+kernel/tests/mutant-list-selftest.sh, gives broken ones)."""
 
 import argparse
 import os

@@ -23,7 +23,7 @@ archout=${2:?$usage}
 check=${ARCH_LITMUS:-kernel/bin/arch-litmus.py}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/arch-litmus-selftest.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-. kernel/bin/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 # shellcheck disable=SC2154 # judged is set by selftest-lib.sh's judge
 bad=0 n=0
 arches="arm64 powerpc"
