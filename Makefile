@@ -17,6 +17,11 @@ PARALLEL := -j$(JOBS) --output-sync=target
 CHAPTERS := $(sort $(wildcard chapters/ch[0-9][0-9]-*.md))
 QUIZZES := $(sort $(wildcard quizzes/ch[0-9][0-9]-quiz*.md quizzes/ch[0-9][0-9]-ex*.md))
 EXTRACT_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(CHAPTERS) $(QUIZZES)))
+# The chapters of make chapter-N alone (and of the makes it starts, which
+# get CHAPTER_RUN=N): the extractions the rules are made from are chosen
+# from them, at the end of this file (RULES_STAMPS).
+CHAPTER_GOALS := $(or $(CHAPTER_RUN),$(if $(filter-out chapter-%,$(MAKECMDGOALS)),,$(patsubst \
+	chapter-%,%,$(MAKECMDGOALS))))
 # Freshness is judged by content: $(OUT)/sha/PATH holds the hash of PATH
 # and changes (time stamp included) only when PATH's content does, so a
 # file put back with an old time (mv, cp -p, git checkout) is still seen.
@@ -31,7 +36,7 @@ CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
 SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 
 .DEFAULT_GOAL := all
-NO_RULES_GOALS := help deps clean lint reading-time $(filter deps-%,$(MAKECMDGOALS))
+NO_RULES_GOALS := help deps clean lint reading-time bench-loops $(filter deps-%,$(MAKECMDGOALS))
 .PHONY: all help deps models check check-models check-harness check-checkers check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
@@ -97,11 +102,23 @@ $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 $(OUT)/tool-version/%: FORCE | $(OUT)/deps.stamp
 	@build/pipeline/run-checker.py --version $*
 
-$(OUT)/sha/%: FORCE
-	@[ ! -d '$*' ] || { echo "make: $* is a directory; only files are hashed" >&2; exit 2; }
-	@mkdir -p $(@D); t=$@.tmp$$$$; \
-	if [ -f '$*' ]; then sha256sum < '$*' > $$t; else echo missing > $$t; fi; \
+# Every hash already kept is brought up to date at once, by one process
+# per make (sha-batch, build/harness/hash-sources.py), before make reads
+# any of them; the rule of a file then runs only for a file hashed for
+# the first time (a shell and four programs per file, in every make,
+# were most of a make check that had nothing to do).  A file under
+# $(OUT) is made during the run: it is hashed when make reaches it.
+HASH_ONE = @[ ! -d '$(1)' ] || { echo "make: $(1) is a directory; only files are hashed" >&2; exit 2; }; \
+	mkdir -p $(@D); t=$@.tmp$$$$; \
+	if [ -f '$(1)' ]; then sha256sum < '$(1)' > $$t; else echo missing > $$t; fi; \
 	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
+$(OUT)/sha/%: FORCE | sha-batch
+	$(if $(wildcard $@),,$(call HASH_ONE,$*))
+$(OUT)/sha/$(OUT)/%: FORCE
+	$(call HASH_ONE,$(OUT)/$*)
+sha-batch:
+	@build/harness/hash-sources.py $(OUT)
+.PHONY: sha-batch
 
 EXTRACT_DEPS := $(call SHA,build/pipeline/extract.sh build/pipeline/extract.lua build/lib/blocks.lua \
 	build/pipeline/format.tsv) $(OUT)/deps.stamp
@@ -110,11 +127,6 @@ $(OUT)/extract/$(basename $(notdir $(1))).stamp: $(call SHA,$(1)) $(EXTRACT_DEPS
 	@$(LOCKED) build/pipeline/extract.sh $(1)
 endef
 $(foreach f,$(CHAPTERS) $(QUIZZES),$(eval $(call EXTRACT_RULE,$(f))))
-
-$(OUT)/rules.mk: $(EXTRACT_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
-		$(wildcard build/checkers/*.py)) \
-		$(wildcard chapters/runs/*.out)
-	@$(LOCKED) build/pipeline/mkrules.py
 
 # The rules of the runs, generated: remade (with the extraction it reads)
 # under the clone's lock, so that a second make waits for the first one's
@@ -130,9 +142,6 @@ endif
 
 models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your edits; FORCE=1 does)
 	@$(LOCKED) build/pipeline/sync-models.py
-
-check-models: $(EXTRACT_STAMPS)
-	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # The harness's own test; its log is kept only when it passed, so it
 # re-runs only when a file it exercises changes: the make files, the
@@ -218,8 +227,11 @@ chapter-run:
 chapter-%-checks:
 	@echo "make: chapter $* has no checks in $(OUT)/rules.mk (no chapters/ch$*-*.md?)" >&2; exit 2
 
-check: $(OUT)/rules.mk ## run every check; ends with "N passed, N failed"
-	@$(LOCKED) $(MAKE) --no-print-directory check-run-all
+# Without V=1, a check that passes prints nothing and one that fails
+# prints its whole log (build/harness/record.sh, RECORD_QUIET); then
+# the failures' first causes and the count.  V=1: every check's output.
+check: $(OUT)/rules.mk ## run every check; prints what failed, then "N passed, N failed" (V=1: every check's output)
+	@RECORD_QUIET='$(if $(V),,$(realpath $(OUT))/results)' $(LOCKED) $(MAKE) --no-print-directory check-run-all
 
 # A model that cannot be written (a change that does not apply) is a
 # counted failure too, and the checks go on with what there is.
@@ -281,6 +293,13 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
 	@build/tests/browser-check.py
 	@touch $@
 
+# How long the loops take: make check with nothing to do, and make
+# chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;
+# minimum, median, maximum).  Figures, not a check.
+bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs by hand), RUNS=3 times each
+	@build/harness/bench-loops.sh $(or $(RUNS),3)
+.PHONY: bench-loops
+
 # The reading time of every page and part, as the index page gives it.
 reading-time: ## print each chapter's and part's reading time (prose words, listing lines)
 	@build/book/reading-time.py --table
@@ -293,6 +312,9 @@ include build/per-chapter/shrinking-qrcu/qrcu-big.mk
 include build/per-chapter/qrcu-all-sizes/qrcu-all.mk
 include build/workbench/exercises.mk
 include build/serve/serve.mk
+# LTSmin and Spin's parallel searches (the chapter on models that outgrow
+# one core or one machine).
+include build/ltsmin/ltsmin.mk
 
 # The kernel: QRCU in Linux 6.1 under rcutorture (chapter 10).
 # (A copy of the harness without kernel/, such as its self-test's, has
@@ -312,6 +334,27 @@ endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-in-linux\.md$$/\1/p')
 $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
+
+# The extractions the rules are made from (here, once every fragment has
+# said which chapters have extras): for make chapter-N, only the sources
+# chapter N needs, its own, its answers and those defining the models it
+# runs (build/harness/chapter-sources.py), unless the chapter has extras
+# (CHAPTER_N_EXTRA: chapter 9's report, the kernel's and the memory
+# model's legs), which read other chapters' runs and extractions; for any
+# other goal, every source.  (make reads every fragment before it remakes
+# $(OUT)/rules.mk, so the rule may stand after the include.)
+CHAPTER_GOALS_N := $(foreach g,$(CHAPTER_GOALS),$(shell echo '$(g)' | sed -n 's/^0*\([0-9][0-9]*\)$$/\1/p'))
+RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(if $(strip $(foreach n,$(CHAPTER_GOALS_N),$(CHAPTER_$(n)_EXTRA))),,\
+	$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS)))),$(CHAPTERS) $(QUIZZES))
+RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
+
+$(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
+		$(wildcard build/checkers/*.py)) \
+		$(wildcard chapters/runs/*.out)
+	@$(LOCKED) build/pipeline/mkrules.py
+
+check-models: $(RULES_STAMPS)
+	@build/harness/record.sh models-match-chapters -- build/pipeline/sync-models.py --check
 
 # out/saved/ holds the only copy of a reader's edit that make models
 # FORCE=1 set aside: clean keeps it.

@@ -22,8 +22,13 @@ KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 # A check of the scripts, the scenarios and the series alone (checkpatch,
 # the self-tests) re-runs only when one of those, or the patched tree,
 # has changed in content: build/harness/cached.sh keeps its last pass.
+# The re-judging of the kept soak runs (kernel-soak-runs) is one of them:
+# it reads those, the litmus tests a klitmus7 scenario runs, the tree's
+# console-badness.sh and the two tables it writes (so a table deleted or
+# edited makes it run again), and the variables that point it elsewhere.
 KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/tests kernel/configs kernel/patches kernel/soak-runs \
-	kernel/bench-runs $(KERNEL_SRC).stamp --
+	kernel/bench-runs kernel/litmus $(KERNEL_SRC).stamp $(KERNEL_BADNESS) $(KERNEL_SOAK_OUT)/summary.md \
+	$(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE' --
 
 KERNEL_PATCHES := kernel/patches/series \
 	$(addprefix kernel/patches/,$(shell cat kernel/patches/series))
@@ -60,7 +65,7 @@ KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-sel
 	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
 	kernel-scenario-list $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
 KERNEL_CACHED_CHECKS := kernel-checkpatch kernel-verdict-selftest kernel-config-check-selftest \
-	kernel-scenario-list-selftest kernel-soak-runs-selftest
+	kernel-scenario-list-selftest kernel-soak-runs-selftest kernel-soak-runs
 
 .PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean FORCE \
 	$(KERNEL_CHECK_NAMES)
@@ -212,9 +217,14 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
 # reads are its prerequisites, so make chapter-N makes them first.
-KERNEL_MUTANT_LEGS_RUNS := $(if $(ALL_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell $(PYTHON_ENV) \
-	kernel/bin/mutant-legs.py --runs))) $(addprefix relacy-run-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) \
-	$(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm)))
+# The list is asked of mutant-legs.py only by a make whose goals name
+# kernel-mutant-legs (make check's kernel step, the kernel chapter's
+# extras, or typed), not by each of the many makes that read this file
+# (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
+# rule when it reads the makefiles, so that would not spare them).
+KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(addprefix \
+	$(RUNS_DIR)/,$(addsuffix .out,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --runs)))) $(addprefix relacy-run-,$(shell \
+	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
 kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)

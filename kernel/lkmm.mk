@@ -133,8 +133,10 @@ $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
 # holds the chapter's .leg spans, each a claim about one cell, to the
 # table.  make check runs it in its second step, after the relacy and
 # memory-model checks; alone, it makes the runs it reads first.
-LKMM_BARRIER_LEGS_RUNS := $(addprefix relacy-run-,$(shell $(PYTHON_ENV) kernel/bin/barrier-legs.py --relacy 2>/dev/null)) \
-	$(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
+# (barrier-legs.py is asked only by a make whose goals name
+# lkmm-barrier-legs, as kernel-mutant-legs's list in kernel/kernel.mk.)
+LKMM_BARRIER_LEGS_RUNS := $(if $(filter lkmm-barrier-legs,$(MAKECMDGOALS)),$(addprefix relacy-run-,$(shell \
+	$(PYTHON_ENV) kernel/bin/barrier-legs.py --relacy 2>/dev/null))) $(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
 LKMM_BARRIER_CHAPTERS := $(wildcard chapters/ch*-qrcu-barriers.md)
 KERNEL_CHECKS += lkmm-barrier-legs
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))

@@ -55,8 +55,13 @@ def main():
         lines.append("| " + " | ".join([cell[p] for p in params] + measured
                                         + [cell[q] for q in quoted]) + " |")
     if not data:
+        # The rows' flags, as their runs get them (a liveness sweep's -a, -f too).
+        try:
+            cflags, runflags = searchflags.spec_flags(keys)
+        except runstore.RunError as e:
+            sys.exit(f"sweep-table: {e}")
         flags = searchflags.describe("models/" + keys["model"], (keys.get("defs", "") + " "
-                                + " ".join(f"-D{p}=N" for p in params)).strip(), keys.get("cflags", ""), keys.get("runflags", ""))
+                                + " ".join(f"-D{p}=N" for p in params)).strip(), cflags, runflags)
         print("\n".join(lines))
         print(f"\n: Measured with `{flags}`; the state counts are checked by "
               f"`make check`. A row marked (recorded: `ID`) is too long for it: the report of run ID"

@@ -2,8 +2,13 @@
 # record NAME -- COMMAND [ARG...]
 # Runs one check and files its verdict under out/results/ so that
 # build/harness/summary.sh can count it.  A command that exits 77 was skipped (it
-# says why); that is counted apart, never as a pass.  The command's own output is shown as it
-# runs and kept in out/results/NAME.log; the exit status is passed on.
+# says why); that is counted apart, never as a pass.  The command's own output is kept
+# in out/results/NAME.log (then NAME.pass, .fail or .skip, with the
+# seconds it took in NAME.secs); the exit status is passed on.
+# Its output is shown as it runs, then PASS NAME (or FAIL, SKIP), unless
+# RECORD_QUIET names this clone's results folder (make check without V=1
+# sets it): then a pass prints nothing and a failure prints FAIL NAME and
+# its whole log, so a run that changed nothing prints only what failed.
 set -eu
 . build/lib/paths.sh
 if [ $# -lt 3 ] || [ "$2" != "--" ]; then
@@ -15,20 +20,31 @@ shift 2
 dir=$RESULTS
 status=0
 mkdir -p "$dir"
+quiet=
+if [ -n "${RECORD_QUIET:-}" ] && [ "$RECORD_QUIET" = "$(cd "$dir" && pwd -P)" ]; then
+	quiet=1
+fi
 rm -f "$dir/$name.pass" "$dir/$name.fail" "$dir/$name.skip"
-{ "$@" 2>&1 || echo "exit-status $?" >"$dir/$name.status"; } | tee "$dir/$name.log"
+start=$(date +%s.%N)
+if [ -n "$quiet" ]; then
+	"$@" >"$dir/$name.log" 2>&1 || echo "exit-status $?" >"$dir/$name.status"
+else
+	{ "$@" 2>&1 || echo "exit-status $?" >"$dir/$name.status"; } | tee "$dir/$name.log"
+fi
+echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }' >"$dir/$name.secs"
 if [ -f "$dir/$name.status" ]; then
 	status=$(sed 's/exit-status //' "$dir/$name.status")
 	rm -f "$dir/$name.status"
 	if [ "$status" -eq 77 ]; then
 		mv "$dir/$name.log" "$dir/$name.skip"
-		echo "SKIP $name"
+		[ -n "$quiet" ] || echo "SKIP $name"
 		exit 0
 	fi
 	mv "$dir/$name.log" "$dir/$name.fail"
+	[ -z "$quiet" ] || cat "$dir/$name.fail"
 	echo "FAIL $name"
 else
 	mv "$dir/$name.log" "$dir/$name.pass"
-	echo "PASS $name"
+	[ -n "$quiet" ] || echo "PASS $name"
 fi
 exit "$status"

@@ -12,8 +12,7 @@ import time
 
 from build.lib.modelfiles import claim_names, copy_model, defs_overridden
 from build.lib.runstore import RunError
-from build.lib.blockformat import default
-from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags
+from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
 
 
 def _progress(line, label):
@@ -83,8 +82,8 @@ def run_full(model, workdir, defs="", cflags=None, runflags="",
     hold, whose negation Spin turns into the claim (spin -a -f '!(F)');
     ANNOUNCE(runflags), when given, is called once pan's flags are known
     (after spin -a), before the search."""
-    if cflags is None:  # a safety search with the format's default flags
-        cflags = default("pan", "cflags")
+    if cflags is None:  # a safety search with its own flags alone
+        cflags = " ".join(pan_cflags())
     for tool, package in (("spin", "spin"), ("cc", "gcc"), ("timeout", "coreutils")):
         if shutil.which(tool) is None:
             raise RunError(f"{tool}: not installed; run make deps "
@@ -299,6 +298,12 @@ def _judge(model, text, returncode, cflags, runflags, timeout, memlim, which,
                      "above; drop those RUNFLAGS to search")
         e.output = text
         raise e
+    if "State-vector" not in text and re.search(r"^cpu[1-9]\d*: pan:\d+: ", text, re.M):
+        # pan -DNCORE: when a process other than the first finds the
+        # error, the first stops without printing the search's report.
+        raise RunError(f"{model}: pan's multi-core search (-DNCORE) found the error above "
+                       f"in a second process, which prints no report; run it on one core "
+                       f"(without CORES=) for pan's report and its trail")
     if returncode not in (0, 1) or "State-vector" not in text:
         # The line that says why: an error, an option pan refuses, else
         # its first own line.

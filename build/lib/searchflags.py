@@ -9,7 +9,6 @@ import shlex
 import sys
 
 from build.lib import runstore
-from build.lib.blockformat import default
 from build.lib.runstore import RunError
 
 
@@ -41,6 +40,11 @@ TIME_S = _budget("TIME", runstore.DEFAULTS["TIME"])
 # make verify (LTL= FAIR= NP=) both get their flags from search_flags.
 
 LIVENESS_KEYS = ("ltl", "fair", "np")
+
+# The C compiler's flags every safety search has, defined here alone.  A
+# block's cflags= and make verify's CFLAGS= mean one thing: flags added to
+# these (pan_cflags), never put in their place; a liveness search has none.
+SAFETY_CFLAGS = "-DSAFETY"
 
 
 def _words(flags):
@@ -87,17 +91,28 @@ def simulation_command(seed, model, steps=SIMULATION_STEPS, extra=()):
             + list(extra) + [model])
 
 
+def pan_cflags(given="", live=False):
+    """The C compiler's words for pan.c: GIVEN (a block's cflags=, make
+    verify's CFLAGS=) added to the search's own flags (SAFETY_CFLAGS for a
+    safety search, none for a liveness one).  The own flags GIVEN lacks
+    come first, then GIVEN's words as given, so that flags which already
+    name them (cflags="-O2 -DSAFETY -DCOLLAPSE") compile as written.
+    Every user of cflags (runs, sweeps, grades, make verify, the book's
+    command lines, provenance) gets its flags from here."""
+    words = _words(given)
+    own = [] if live else _words(SAFETY_CFLAGS)
+    return [w for w in own if w not in words] + words
+
+
 def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
-    """(cflags, runflags) of a search.  CFLAGS None or '' means the
-    default: -DSAFETY (build/pipeline/format.tsv) for a safety search, nothing for a
-    liveness one.  LTL names the formula (or never claim) whose acceptance
-    cycles are looked for; NP asks for non-progress cycles; FAIR for weak
-    fairness.  The flags these imply are added to what CFLAGS and RUNFLAGS
-    hold (never twice).  Raises RunError, naming WHERE, when the flags
-    contradict each other."""
+    """(cflags, runflags) of a search.  CFLAGS (None or '' for none) is
+    added to the search's own flags (pan_cflags).  LTL names the formula
+    (or never claim) whose acceptance cycles are looked for; NP asks for
+    non-progress cycles; FAIR for weak fairness.  The flags these imply
+    are added to what CFLAGS and RUNFLAGS hold (never twice).  Raises
+    RunError, naming WHERE, when the flags contradict each other."""
     live = is_liveness(runflags, ltl, fair, np)
-    cw = _words(cflags) if cflags else (
-        [] if live else _words(default("pan", "cflags")))
+    cw = pan_cflags(cflags, live)
     rw = _words(runflags)
     if ltl and not re.fullmatch(r"[A-Za-z_]\w*", ltl):
         raise RunError(f"{where}: ltl={ltl!r} is not the name of a formula; give "
@@ -106,9 +121,9 @@ def search_flags(cflags, runflags="", ltl="", fair="", np="", where="run"):
     for name, value in (("fair", fair), ("np", np)):
         if value not in ("", "1"):
             raise RunError(f"{where}: {name}={value!r}: give {name}=1 or leave it out")
-    if live and "-DSAFETY" in cw:
+    if live and any(w in cw for w in _words(SAFETY_CFLAGS)):
         raise RunError(f"{where}: a search for cycles cannot use a pan compiled with "
-                       "-DSAFETY (pan skips cycles then); drop -DSAFETY from the C flags")
+                       f"{SAFETY_CFLAGS} (pan skips cycles then); drop {SAFETY_CFLAGS} from the C flags")
     if np and ltl:
         raise RunError(f"{where}: ltl={ltl} and np=1 ask for two searches; pan looks "
                        "for acceptance cycles (ltl) or non-progress cycles (np) in one"
@@ -139,8 +154,10 @@ def spec_flags(spec, where=None):
 def describe(model, defs, cflags, runflags, budget=None, formula=""):
     """The three commands of a run, as a reader would type them; with
     BUDGET (seconds, MB), as panrun runs them: the memory ceiling
-    compiled in, pan under timeout.  FORMULA: the claim of spin -f."""
-    cflags = default("pan", "cflags") if cflags is None else cflags
+    compiled in, pan under timeout.  FORMULA: the claim of spin -f.
+    CFLAGS and RUNFLAGS are the search's (search_flags); CFLAGS None: a
+    safety search's own."""
+    cflags = " ".join(pan_cflags()) if cflags is None else cflags
     name = os.path.basename(model)
     spin = " ".join(["spin"] + shlex.split(defs) + ["-a"]
                     + [shell_word(w) for w in formula_flags(formula)] + [name])

@@ -140,9 +140,8 @@ function handlers.derive(el)
   table.insert(index, 'derive ' .. file .. ' ' .. from)
 end
 
--- cflags is written as given: its default depends on the kind of search
--- (-DSAFETY for a safety run, none for a liveness run), which
--- build/lib/searchflags.py decides from ltl=, fair= and np=.
+-- The flags as the block gives them: what a search adds to them (its kind,
+-- from ltl=, fair= and np=) is build/lib/searchflags.py's to decide.
 local RUN_KEYS = {'model', 'defs', 'cflags', 'runflags', 'ltl', 'fair', 'np',
   'timeout', 'memlim'}
 
@@ -152,8 +151,7 @@ local function flags(el, id, cls, loc)
   write('where.' .. id, loc .. '\n')
   local lines = {'chapter=' .. chapter, 'id=' .. id}
   for _, k in ipairs(RUN_KEYS) do
-    local v
-    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
+    local v = attr(el, k, cls)
     table.insert(lines, k .. '=' .. (v or ''))
   end
   return table.concat(lines, '\n') .. '\n'
@@ -227,14 +225,11 @@ end
 local grades = {}
 
 
--- A block's attributes, as format.tsv lists them for its class; cflags
--- as given, since its default depends on the kind of search (as for
--- runs, build/lib/searchflags.py decides).
+-- A block's attributes, as format.tsv lists them for its class.
 local function spec(el, cls, loc)
   local lines = {'chapter=' .. chapter, 'where=' .. loc}
   for _, k in ipairs(attr_order[cls]) do
-    local v
-    if k == 'cflags' then v = el.attributes[k] else v = attr(el, k, cls) end
+    local v = attr(el, k, cls)
     if v then table.insert(lines, k .. '=' .. v:gsub('\n', ' ')) end
   end
   return table.concat(lines, '\n') .. '\n---\n' .. (el.text ~= '' and body(el) or '')

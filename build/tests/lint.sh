@@ -16,7 +16,7 @@ for f in $(find build -type f | LC_ALL=C sort) kernel/bin/*.sh kernel/bin/*.py k
 	*.lua) lua="$lua $f" ;;
 	*.sh) shell="$shell $f" ;;
 	*.py) python="$python $f" ;;
-	*.md | *.tsv | *.mk | *.css | *.js | *.xml | */apt-packages | */luacheckrc) ;;
+	*.md | *.tsv | *.mk | *.css | *.js | *.xml | *.patch | */apt-packages | */luacheckrc) ;;
 	*)
 		case $(head -n 1 "$f") in
 		'#!'*python*) python="$python $f" ;;

@@ -11,7 +11,9 @@ sweep count, a listing, an incomplete search, a model that does not
 compile, the budgets and the user's ceilings over them, each malformed
 block, a stale recorded report, a model put back with an old time, two
 makes at once, files left by root, make clean and make bless beside a
-reader's edit, the lint, and the misleading lines of make verify; the
+reader's edit, the lint, the fast loop's tools (a quiet record.sh,
+cached.sh over a folder, hash-sources.py, chapter-sources.py), and the
+misleading lines of make verify; the
 liveness runs (build/tests/fixtures/ch92-liveness.md) and the workbench (make
 verify LTL= FAIR= NP=, simulate, replay, interactive, list).
 
@@ -23,6 +25,7 @@ groups (quicker, to see a case fail on a deliberate break)."""
 
 import collections
 import functools
+import hashlib
 import os
 import re
 import shutil
@@ -785,6 +788,95 @@ def cached_cases(proj, fx):
            code != 0 and open(runs).read() == "ran\nran\nran\n", out)
 
 
+def loops_cases(proj, fx):
+    """The fast loop's tools: record.sh quiet (a pass prints nothing, a
+    failure its whole log), cached.sh over a folder, hash-sources.py
+    seeing a changed file by content, chapter-sources.py following the
+    models a chapter runs to the sources that define them."""
+    results_dir = os.path.join(proj, "out", "results")
+    os.makedirs(results_dir, exist_ok=True)
+    quiet = {"RECORD_QUIET": os.path.realpath(results_dir)}
+    code, out = sh(proj, "build/harness/record.sh", "loop-pass", "--", "sh", "-c", "echo said-on-pass",
+                   env=quiet)
+    expect("record: under make check a pass prints nothing, and keeps its log and seconds",
+           code == 0 and out == "" and os.path.exists(os.path.join(results_dir, "loop-pass.pass"))
+           and re.fullmatch(r"\d+\.\d\d\n", open(os.path.join(results_dir, "loop-pass.secs")).read()), out)
+    code, out = sh(proj, "build/harness/record.sh", "loop-fail", "--", "sh", "-c",
+                   "echo first-cause; seq 1 300; echo last-line; exit 3", env=quiet)
+    lines = out.splitlines()
+    expect("record: under make check a failure prints its whole log, then FAIL NAME",
+           code == 3 and lines[:1] == ["first-cause"] and "last-line" in lines and len(lines) == 303
+           and lines[-1] == "FAIL loop-fail", out[-600:], (out, "FAIL loop-fail"))
+    code, out = sh(proj, "build/harness/record.sh", "loop-pass", "--", "sh", "-c", "echo said-on-pass",
+                   env={"RECORD_QUIET": "/elsewhere/results"})
+    expect("record: V=1 (or another clone's results) shows the output and PASS NAME",
+           code == 0 and out == "said-on-pass\nPASS loop-pass\n", out)
+
+    # cached.sh over a folder: a kept log changed (with an old time), or
+    # one added, runs the command again.
+    os.makedirs(os.path.join(proj, "loop-logs"), exist_ok=True)
+    log = os.path.join(proj, "loop-logs", "a.log")
+    open(log, "w").write("boot one\n")
+    cmd = ["build/harness/cached.sh", "loop", "loop-logs", "--", "sh", "-c", "echo ran >> loop-runs"]
+    sh(proj, *cmd)
+    sh(proj, *cmd)
+    runs = os.path.join(proj, "loop-runs")
+    once = open(runs).read() == "ran\n"
+    open(log, "w").write("boot two\n")
+    os.utime(log, (946684800, 946684800))
+    sh(proj, *cmd)
+    expect("cached: a changed file in a folder it reads (with an old time) runs the command again",
+           once and open(runs).read() == "ran\nran\n", open(runs).read())
+    open(os.path.join(proj, "loop-logs", "b.log"), "w").write("boot three\n")
+    sh(proj, *cmd)
+    expect("cached: a file added to a folder it reads runs the command again",
+           open(runs).read() == "ran\nran\nran\n", open(runs).read())
+
+    # hash-sources.py: a changed file's hash rewritten (with an old time
+    # put on the file), an unchanged one's left as it was, a removed one
+    # "missing", a file under OUT left to make.
+    for name, text in (("loop-a.txt", "a\n"), ("loop-b.txt", "b\n"), ("loop-c.txt", "c\n")):
+        open(os.path.join(proj, name), "w").write(text)
+    make(proj, "out/sha/loop-a.txt", "out/sha/loop-b.txt", "out/sha/loop-c.txt")
+    sha = os.path.join(proj, "out", "sha")
+    for name in ("loop-a.txt", "loop-b.txt", "loop-c.txt"):
+        os.utime(os.path.join(sha, name), (946684800, 946684800))
+    open(os.path.join(proj, "loop-a.txt"), "w").write("a, changed\n")
+    os.utime(os.path.join(proj, "loop-a.txt"), (946684800, 946684800))
+    os.remove(os.path.join(proj, "loop-c.txt"))
+    os.makedirs(os.path.join(sha, "out"), exist_ok=True)
+    open(os.path.join(sha, "out", "loop-made"), "w").write("kept\n")
+    code, out = sh(proj, "build/harness/hash-sources.py", "out")
+    want_a = hashlib.sha256(b"a, changed\n").hexdigest() + "  -\n"
+    expect("hash-sources: a file changed (with an old time) gets its new hash, and a new time",
+           code == 0 and open(os.path.join(sha, "loop-a.txt")).read() == want_a
+           and os.path.getmtime(os.path.join(sha, "loop-a.txt")) > 946684800, out)
+    expect("hash-sources: an unchanged file's hash is not rewritten (its time stays)",
+           os.path.getmtime(os.path.join(sha, "loop-b.txt")) == 946684800, out)
+    expect("hash-sources: a removed file's hash says missing",
+           open(os.path.join(sha, "loop-c.txt")).read() == "missing\n", out)
+    expect("hash-sources: a file under OUT is left to make (hashed when made)",
+           open(os.path.join(sha, "out", "loop-made")).read() == "kept\n", out)
+
+    # chapter-sources.py: chapter 96 runs a model chapter 95 derives from
+    # one chapter 97 defines; chapter 98 is unrelated.
+    docs = {
+        "chapters/ch95-derives.md": "```{.derive file=loop-d.spin from=loop-base.spin}\n```\n",
+        "chapters/ch96-runs.md": "```{.pan #loop-run model=loop-d.spin}\n```\n",
+        "chapters/ch97-defines.md": "```{.promela file=loop-base.spin}\n```\n",
+        "chapters/ch98-other.md": "```{.promela file=loop-other.spin}\n```\n",
+        "quizzes/ch96-ex1.md": "An answer.\n",
+    }
+    for path, text in docs.items():
+        open(os.path.join(proj, path), "w").write(text)
+    code, out = sh(proj, "build/harness/chapter-sources.py", "96")
+    for path in docs:
+        os.remove(os.path.join(proj, path))
+    expect("chapter-sources: a chapter's own source, its answers, and every source its models come from",
+           code == 0 and out.split() == ["chapters/ch95-derives.md", "chapters/ch96-runs.md",
+                                         "chapters/ch97-defines.md", "quizzes/ch96-ex1.md"], out)
+
+
 def interrupt_cases(proj, fx):
     """Ctrl-C during a search: one line, no traceback."""
     env = dict(os.environ, OUT="out")
@@ -934,6 +1026,42 @@ def workbench_cases(proj, fx):
                                                      "list", "models-index")), out)
 
 
+# One meaning for C flags (build/lib/searchflags.py's pan_cflags): a
+# block's cflags= and make verify's CFLAGS= are added to the search's own
+# flags, the ones they lack put first, so that flags naming them compile as
+# written.  (the flags given, ltl=, the cc line the book's command and make
+# verify must both show.)
+CFLAGS_CASES = [
+    ("-DCOLLAPSE", "", "cc -DSAFETY -DCOLLAPSE "),
+    ("-O2 -DSAFETY -DCOLLAPSE", "", "cc -O2 -DSAFETY -DCOLLAPSE "),
+    ("-DSAFETY -DBFS", "", "cc -DSAFETY -DBFS "),
+    ("-O2", "q", "cc -O2 "),
+]
+
+
+def cflags_cases(proj, fx):
+    """cflags= and CFLAGS= mean one thing: the command the book shows for a
+    block (build/book/search-command.py, from the flags file the extractor
+    writes) and make verify's printed command compile pan alike."""
+    d = os.path.join(proj, "out", "cflags-cases")
+    os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, "cycle.spin"), "w").write(CYCLE_MODEL)
+    for i, (given, ltl, want) in enumerate(CFLAGS_CASES):
+        model = "models/tiny.spin" if not ltl else "out/cflags-cases/cycle.spin"
+        flags = os.path.join(d, f"run.cf{i}.flags")
+        open(flags, "w").write(f"chapter=x\nid=cf{i}\nmodel={model}\ndefs=\ncflags={given}\n"
+                               f"runflags=\nltl={ltl}\nfair=\nnp=\ntimeout=\nmemlim=\n")
+        code, book = sh(proj, "build/book/search-command.py", flags)
+        code2, verify = sh(proj, "build/workbench/verify.py", model, "", given, "",
+                           *([f"ltl={ltl}"] if ltl else []))
+        cc = re.search(r"; (cc [^;]*?)(?:-DMEMLIM=\d+ )?-o pan", verify)
+        expect(f"cflags: {given!r}{' (ltl=' + ltl + ')' if ltl else ''} compiles as {want.strip()!r}, "
+               "in a block and in make verify alike",
+               code == 0 and f"; {want}-o pan pan.c" in book and cc and cc.group(1) == want,
+               f"the book shows {book.strip()!r}; make verify ran "
+               f"{cc.group(1) if cc else verify[-400:]!r}", (book, "cc "))
+
+
 # Every group of cases after the baseline, in the order they run: (name,
 # function of the scratch project and the fixture's parts).
 GROUPS = [
@@ -951,8 +1079,10 @@ GROUPS = [
     ("edits", edit_cases),
     ("verify", verify_cases),
     ("verify-depth", verify_depth_cases),
+    ("cflags", cflags_cases),
     ("exercise", exercise_cases),
     ("cached", cached_cases),
+    ("loops", loops_cases),
     ("interrupt", interrupt_cases),
     ("lint", lint_cases),
     ("format-doc", format_doc_cases),

@@ -127,6 +127,21 @@ CASES = [
     ("a bitstate pass is called approximate",
      "verify", ["MODEL=M/bitstate.spin", "CFLAGS=-DBITSTATE", "RUNFLAGS=-w18"], None, PASS,
      ["a bitstate search stored: an approximate search"], []),
+    # One meaning for CFLAGS, a block's cflags= too (searchflags.pan_cflags):
+    # added to the search's own flags, those it lacks put first, so that
+    # flags naming them compile as typed (chapter 5's command), never twice.
+    ("CFLAGS adds to a safety search's -DSAFETY",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-DCOLLAPSE"], None, PASS,
+     ["; cc -DSAFETY -DCOLLAPSE -DMEMLIM="], []),
+    ("CFLAGS that name -DSAFETY compile as typed",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-O2 -DSAFETY -DCOLLAPSE"], None, PASS,
+     ["; cc -O2 -DSAFETY -DCOLLAPSE -DMEMLIM="], []),
+    ("-DSAFETY typed again is not compiled twice",
+     "verify", ["MODEL=M/subdir-header.spin", "CFLAGS=-DSAFETY -DCOLLAPSE"], None, PASS,
+     ["; cc -DSAFETY -DCOLLAPSE -DMEMLIM="], ["-DSAFETY -DSAFETY"]),
+    ("a liveness search adds nothing to CFLAGS",
+     "verify", ["MODEL=M/noreduce.spin", "LTL=turns", "FAIR=1", "CFLAGS=-DNOREDUCE"], None, ANY,
+     ["; cc -DNOREDUCE -DMEMLIM="], ["-DSAFETY"]),
     # The trail page names what was violated.
     ("the trail page names the violated assertion",
      "verify", ["MODEL=M/elided-break.spin"], None, FAIL,
@@ -175,6 +190,15 @@ CASES = [
      "replay", ["MODEL=M/never-named.spin"], None, PASS,
      ["$ spin -t -p -g -l -s -r -f '!(<> (count == 3))' never-named.spin",
       "(never_2:1) never-named.spin.nvr:", "<<<<<START OF CYCLE>>>>>"], []),
+    # CORES=N: pan's multi-core search, compiled with -DNCORE=N; refused
+    # for a liveness search, which the book runs on one core.
+    ("CORES=2 compiles and runs pan's multi-core search",
+     "verify", ["MODEL=M/defs-guarded.spin", "DEFS=-DN=3", "CORES=2"], None, PASS,
+     ["-DNCORE=2", "+ Multi-Core (NCORE=2", "M/defs-guarded.spin: no errors in"], []),
+    ("CORES=2 with a liveness search is refused, saying why",
+     "verify", ["MODEL=M/ltl-blocks.spin", "LTL=trivial", "CORES=2"], None, FAIL,
+     ["CORES=2 asks for pan's multi-core search, which this book runs for safety only"],
+     ["Multi-Core"]),
     ("FORMULA= with FAIR=1: weak fairness",
      "verify", ["MODEL=M/noreduce.spin", "FORMULA=[] <> (rounds == 0)", "FAIR=1",
                 "CFLAGS=-DNOREDUCE"], None, PASS,

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1] [formula=F]: run
+"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1] [formula=F] [cores=N]: run
 Spin on any model, one of the book's or one of your own, print pan's
 report and, when pan found an error, the readable trail (spin -t -p),
 which is also kept in out/verify/NAME/NAME.trail.txt.
@@ -9,7 +9,8 @@ RUNFLAGS are added to the defaults, never in place of them.  ltl=NAME
 looks for acceptance cycles of the ltl formula NAME (pan -a -N NAME,
 compiled without -DSAFETY), np=1 for non-progress cycles (-DNP, -l),
 fair=1 under weak fairness (-f): build/lib/searchflags.py's search_flags, the rule
-the chapters' blocks use too.  formula=F (make verify FORMULA='[] <> p')
+the chapters' blocks use too.  cores=N (make verify CORES=2) compiles pan's
+multi-core safety search, -DNCORE=N.  formula=F (make verify FORMULA='[] <> p')
 looks for acceptance cycles of the claim Spin makes of F's negation
 (spin -a -f '!(F)', pan -a), F being the property that must hold.  A model with a claim searched in safety
 mode is never said to satisfy it.
@@ -33,7 +34,7 @@ from build.lib import searchflags
 OUT = runstore.OUT
 HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLAPSE] "
-         "[RUNFLAGS=-m100000] [LTL=name] [FAIR=1] [NP=1] [FORMULA='[] <> (x == 0)']")
+         "[RUNFLAGS=-m100000] [CORES=2] [LTL=name] [FAIR=1] [NP=1] [FORMULA='[] <> (x == 0)']")
 
 
 def main():
@@ -41,10 +42,10 @@ def main():
     if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
         sys.exit(verify(*[os.environ.get("WB_" + k, "") for k in
                           ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP",
-                           "PROC", "FORMULA")])
+                           "PROC", "FORMULA")], cores=os.environ.get("WB_CORES", ""))
                  if os.environ.get("WB_MODEL") else USAGE)
-    opts = {"ltl": "", "fair": "", "np": "", "formula": ""}
-    while args and re.match(r"^(ltl|fair|np|formula)=", args[-1]):
+    opts = {"ltl": "", "fair": "", "np": "", "formula": "", "cores": ""}
+    while args and re.match(r"^(ltl|fair|np|formula|cores)=", args[-1]):
         k, v = args.pop().split("=", 1)
         opts[k] = v
     if not 1 <= len(args) <= 4 or not args[0]:
@@ -88,14 +89,24 @@ def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="",
 
 
 def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc="",
-           formula=""):
+           formula="", cores=""):
     """One search of MODEL, as make verify runs it: what runs, every line
     Spin and pan print, the readable trail, and the verdict line
     (panreport.search_end).  FORMULA: a property that must hold, checked
     by the acceptance cycles of its negation's claim (spin -a -f).
     Returns the exit status: 0 a pass, 1 an error found or no verdict, 2
-    the model could not be run."""
+    the model could not be run.  CORES=N (N > 1): pan's multi-core
+    search, -DNCORE=N, for a safety search."""
     opts = {"ltl": ltl, "fair": fair, "np": np}
+    if cores and not (cores.isdigit() and int(cores) >= 1):
+        print(f"{model}: CORES={cores}: give the number of cores, a whole number (CORES=2)",
+              file=sys.stderr)
+        return 2
+    if cores and int(cores) > 1 and (formula or searchflags.is_liveness(runflags, **opts)):
+        print(f"{model}: CORES={cores} asks for pan's multi-core search, which this book runs "
+              f"for safety only; drop CORES= for a liveness search (LTL=, FORMULA=, NP=, -a, -l)",
+              file=sys.stderr)
+        return 2
     if formula and (ltl or np):
         other = f"LTL={ltl}" if ltl else "NP=1"
         print(f"{model}: FORMULA= and {other} ask for two claims, and pan checks one in a "
@@ -115,11 +126,10 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
               file=sys.stderr)
         return 2
     try:
-        # Your flags are added to the default ones (-DSAFETY for a safety
-        # search, none for a liveness one).
-        live = searchflags.is_liveness(runflags, **opts)
-        base = [] if live else shlex.split(blockformat.default("pan", "cflags"))
-        cflags = " ".join(base + [w for w in shlex.split(cflags) if w not in base])
+        # Your flags are added to the search's own, as a block's cflags=
+        # are (searchflags.pan_cflags); CORES=N adds -DNCORE=N.
+        if cores and int(cores) > 1:
+            cflags = " ".join(shlex.split(cflags) + [f"-DNCORE={int(cores)}"])
         cflags, runflags = searchflags.search_flags(cflags, runflags, where=model, **opts)
     except ValueError as e:
         print(f"{model}: cannot read the flags ({e}); check the quotes of CFLAGS/RUNFLAGS",
@@ -213,6 +223,12 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     if warning:
         print(f"{model}: {warning}", file=sys.stderr)
     code, line = panreport.search_end(text, fields, r.trails, runflags, formula=formula, **opts)
+    if code and cores and int(cores) > 1 and fields.get("errors") not in (None, "0"):
+        # pan -DNCORE writes a trail ("wrote trailfile") that spin -t does
+        # not replay step by step; the one-core search does.
+        line = (f"pan's multi-core search (-DNCORE={int(cores)}) found {fields['errors']} "
+                f"error(s); its trail does not replay with spin -t: run without CORES= "
+                f"for the trail")
     if code and modelfiles.reads_stdin(model):
         line += ("; the model reads standard input (STDIN), which only a simulation gives "
                  f"it: {searchflags.make_command('simulate', ('MODEL', model))}")
