@@ -346,7 +346,11 @@ $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
 CHAPTER_GOALS_N := $(foreach g,$(CHAPTER_GOALS),$(shell echo '$(g)' | sed -n 's/^0*\([0-9][0-9]*\)$$/\1/p'))
 RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(if $(strip $(foreach n,$(CHAPTER_GOALS_N),$(CHAPTER_$(n)_EXTRA))),,\
 	$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS)))),$(CHAPTERS) $(QUIZZES))
-RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
+# A chapter extracted before (by another goal) is brought up to date as
+# well: the models' checks and the rules read every extraction there is,
+# so one left stale by an edit since would be judged as it was.
+RULES_STAMPS := $(sort $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES))) \
+	$(filter $(EXTRACT_STAMPS),$(wildcard $(OUT)/extract/*.stamp)))
 
 $(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
 		$(wildcard build/checkers/*.py)) \
