@@ -154,12 +154,23 @@ models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your 
 	@$(LOCKED) build/pipeline/sync-models.py
 
 # The harness's own test; its log is kept only when it passed, so it
-# re-runs only when a tool or the fixture changes.
-# Every file under build/ (the fixtures included) and the Makefile.
+# re-runs only when a file it exercises changes: the make files, the
+# pipeline, the library, the harness, the workbench, the two book tools
+# it calls, the lint and the format's table in build/README.md, and the
+# test with its fixtures; not the book's style, the server, the vendored
+# archives or the other READMEs.  It runs on a scratch copy of exactly
+# these files (SELFTEST_INPUTS), so a tool it runs but the list misses
+# fails it instead of going unnoticed.
 BUILD_FILES := $(shell find build -type f | LC_ALL=C sort)
-HARNESS_FILES := $(BUILD_FILES) Makefile
-$(OUT)/selftest.log: $(call SHA,$(HARNESS_FILES)) $(OUT)/spin-version
-	@build/tests/selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
+# Every file make itself reads, the tools of a room without its README.
+MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk build/serve/*.mk build/per-chapter/*/*.mk)
+ROOM_TOOLS = $(filter-out %/README.md,$(filter $(addsuffix /%,$(1)),$(BUILD_FILES)))
+SELFTEST_INPUTS := $(sort $(MAKE_FILES) build/__init__.py build/README.md \
+	$(call ROOM_TOOLS,build/lib build/pipeline build/harness build/workbench build/checkers) \
+	build/book/run-figures.py build/book/trail-timeline.py build/tests/lint.sh build/tests/luacheckrc \
+	build/tests/selftest.py build/tests/scratch.py build/tests/__init__.py $(wildcard build/tests/fixtures/ch9[0-3]-*))
+$(OUT)/selftest.log: $(call SHA,$(SELFTEST_INPUTS)) $(OUT)/spin-version
+	@SELFTEST_INPUTS='$(SELFTEST_INPUTS)' build/tests/selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
 check-harness:
@@ -176,8 +187,11 @@ selftest-mutants: ## break each tool in turn and see the self-test fail (slow: a
 
 # The runs of other checkers ({.check} blocks) seen to fail on each break
 # (fixture build/tests/fixtures/ch94-checkers.md); kept like the above.
-$(OUT)/checker-selftest.log: $(call SHA,$(HARNESS_FILES))
-	@build/tests/checker-selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
+CHECKER_SELFTEST_INPUTS := $(sort $(MAKE_FILES) build/__init__.py \
+	$(call ROOM_TOOLS,build/lib build/pipeline build/harness build/checkers) \
+	build/tests/checker-selftest.py build/tests/scratch.py build/tests/__init__.py build/tests/fixtures/ch94-checkers.md)
+$(OUT)/checker-selftest.log: $(call SHA,$(CHECKER_SELFTEST_INPUTS))
+	@SELFTEST_INPUTS='$(CHECKER_SELFTEST_INPUTS)' build/tests/checker-selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 check-checkers:
 	@build/harness/record.sh checker-selftest -- $(MAKE) --no-print-directory -s $(OUT)/checker-selftest.log
@@ -185,7 +199,7 @@ check-checkers:
 # The tools are shellcheck-, pyflakes- and luacheck-clean (build/tests/lint.sh).
 check-lint:
 	@build/harness/record.sh lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
-$(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/*.sh) .ci/run)
+$(OUT)/lint.log: $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/tests/*.sh kernel/*.sh) .ci/run)
 	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
 # No chapter uses a term of the glossary before the chapter that defines
@@ -342,7 +356,11 @@ $(foreach n,$(KERNEL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := $$(KERNEL_CHECKS)))
 CHAPTER_GOALS_N := $(foreach g,$(CHAPTER_GOALS),$(shell echo '$(g)' | sed -n 's/^0*\([0-9][0-9]*\)$$/\1/p'))
 RULES_SOURCES := $(or $(if $(CHAPTER_GOALS),$(if $(strip $(foreach n,$(CHAPTER_GOALS_N),$(CHAPTER_$(n)_EXTRA))),,\
 	$(shell build/harness/chapter-sources.py $(CHAPTER_GOALS)))),$(CHAPTERS) $(QUIZZES))
-RULES_STAMPS := $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES)))
+# A chapter extracted before (by another goal) is brought up to date as
+# well: the models' checks and the rules read every extraction there is,
+# so one left stale by an edit since would be judged as it was.
+RULES_STAMPS := $(sort $(patsubst %.md,$(OUT)/extract/%.stamp,$(notdir $(RULES_SOURCES))) \
+	$(filter $(EXTRACT_STAMPS),$(wildcard $(OUT)/extract/*.stamp)))
 
 $(OUT)/rules.mk: $(RULES_STAMPS) $(call SHA,build/pipeline/mkrules.py $(LIB) build/pipeline/format.tsv \
 		$(wildcard build/checkers/*.py)) \

@@ -59,7 +59,7 @@ $(addprefix arch-litmus-,$(ARCH_TESTS)): arch-litmus-%: $(OUT)/herd/stamp
 	@kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
 
 arch-selftest: $(OUT)/herd/stamp
-	@kernel/bin/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
+	@kernel/tests/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
 
 # What chapter 11 shows: the table of the runs (fails if a test's runs
 # did not all pass) and the instructions each tie found.

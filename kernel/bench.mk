@@ -96,7 +96,7 @@ kernel-bench-parse: $(KERNEL_BENCH_LOG)
 kernel-bench-check: ## check the kept benchmark runs (every figure, no warning) and the parser's self-test
 	-@$(KERNEL_RECORD) kernel-bench-recorded -- $(KERNEL_BENCH_SUBMAKE) kernel-bench-recorded
 	-@$(KERNEL_RECORD) kernel-bench-parse-selftest -- $(call KERNEL_CACHED,kernel-bench-parse-selftest) \
-		kernel/bin/bench-selftest.sh
+		kernel/tests/bench-selftest.sh
 	@$(KERNEL_BENCH_VERDICT) kernel-bench-recorded kernel-bench-parse-selftest
 kernel-bench-fresh-check: ## boot the benchmark kernel once and check that every figure was found (its own build)
 	-@$(KERNEL_RECORD) kernel-bench-parse -- $(KERNEL_BENCH_SUBMAKE) kernel-bench-parse

@@ -26,7 +26,7 @@ KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 # it reads those, the litmus tests a klitmus7 scenario runs, the tree's
 # console-badness.sh and the two tables it writes (so a table deleted or
 # edited makes it run again), and the variables that point it elsewhere.
-KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/configs kernel/patches kernel/soak-runs \
+KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/tests kernel/configs kernel/patches kernel/soak-runs \
 	kernel/bench-runs kernel/litmus $(KERNEL_SRC).stamp $(KERNEL_BADNESS) $(KERNEL_SOAK_OUT)/summary.md \
 	$(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE' --
 
@@ -146,16 +146,16 @@ kernel-checkpatch: $(KERNEL_SRC).stamp
 	@kernel/bin/checkpatch.sh $(KERNEL_SRC)
 
 kernel-verdict-selftest: $(KERNEL_SRC).stamp
-	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/verdict-selftest.sh
+	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/tests/verdict-selftest.sh
 
 kernel-soak-runs-selftest: $(KERNEL_SRC).stamp
-	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/soak-runs-selftest.sh
+	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/tests/soak-runs-selftest.sh
 
 kernel-config-check-selftest:
-	@kernel/bin/config-check-selftest.sh
+	@kernel/tests/config-check-selftest.sh
 
 kernel-scenario-list-selftest:
-	@kernel/bin/scenario-list-selftest.sh
+	@kernel/tests/scenario-list-selftest.sh
 
 # Every scenario in kernel/configs/ is listed, complete, and not the
 # benchmark's.
@@ -223,8 +223,8 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
 # rule when it reads the makefiles, so that would not spare them).
 KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(addprefix \
-	$(RUNS_DIR)/,$(addsuffix .out,$(shell kernel/bin/mutant-legs.py --runs)))) $(addprefix relacy-run-,$(shell \
-	kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell kernel/bin/mutant-legs.py --lkmm)))
+	$(RUNS_DIR)/,$(addsuffix .out,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --runs)))) $(addprefix relacy-run-,$(shell \
+	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
 kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
@@ -241,10 +241,10 @@ KERNEL_CHECKS += kernel-mutant-list
 kernel-mutant-list: ## check chapters/mutants.tsv against kernel/configs, SOAKLIST, kernel/relacy/checks and kernel/litmus
 	-@$(KERNEL_RECORD) kernel-mutant-list -- kernel/bin/mutant-list.py
 	-@$(KERNEL_RECORD) kernel-mutant-list-selftest -- build/harness/cached.sh kernel-mutant-list-selftest \
-		kernel/bin/mutant-list.py kernel/bin/mutant-list-selftest.sh kernel/bin/selftest-lib.sh \
+		kernel/bin/mutant-list.py kernel/tests/mutant-list-selftest.sh kernel/tests/selftest-lib.sh \
 		kernel/bin/scenarios.sh kernel/bin/litmuslib.py kernel/bin/barrier-legs.py build/lib/mutants.py \
 		chapters/mutants.tsv kernel/configs kernel/relacy/checks kernel/relacy/mutants kernel/litmus \
-		-- kernel/bin/mutant-list-selftest.sh
+		-- kernel/tests/mutant-list-selftest.sh
 
 FORCE:
 

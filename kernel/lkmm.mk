@@ -37,12 +37,12 @@ LKMM_HERD_RUN = kernel/bin/litmus-herd.py $(1) $(HERD7) $(LKMM_MODEL) $(LKMM_HER
 LKMM_CHECK_NAMES := lkmm-herd-built lkmm-litmus-files $(addprefix lkmm-litmus-,$(LKMM_TESTS)) \
 	lkmm-ties lkmm-ties-selftest lkmm-herd-selftest lkmm-klitmus-console-selftest lkmm-klitmus-kept \
 	lkmm-outputs
-LKMM_CACHED_ties-selftest := kernel/bin/litmus-ties-selftest.sh kernel/bin/selftest-lib.sh $(LKMM_TOOLS) \
+LKMM_CACHED_ties-selftest := kernel/tests/litmus-ties-selftest.sh kernel/tests/selftest-lib.sh $(LKMM_TOOLS) \
 	kernel/litmus kernel/patches
-LKMM_CACHED_herd-selftest := kernel/bin/litmus-herd-selftest.sh kernel/bin/selftest-lib.sh $(LKMM_TOOLS) \
+LKMM_CACHED_herd-selftest := kernel/tests/litmus-herd-selftest.sh kernel/tests/selftest-lib.sh $(LKMM_TOOLS) \
 	kernel/litmus $(HERD_DIR)/stamp $(LKMM_MODEL).stamp
-LKMM_CACHED_klitmus-console-selftest := kernel/bin/litmus-console-selftest.sh kernel/bin/litmus-console.sh \
-	kernel/bin/scenarios.sh kernel/bin/selftest-lib.sh kernel/configs kernel/soak-runs kernel/litmus/TESTS
+LKMM_CACHED_klitmus-console-selftest := kernel/tests/litmus-console-selftest.sh kernel/bin/litmus-console.sh \
+	kernel/bin/scenarios.sh kernel/tests/selftest-lib.sh kernel/configs kernel/soak-runs kernel/litmus/TESTS
 
 .PHONY: herd lkmm-model lkmm-check lkmm-bless lkmm-outputs $(LKMM_CHECK_NAMES)
 
@@ -82,13 +82,13 @@ lkmm-ties:
 	@kernel/bin/litmus-ties.py
 
 lkmm-ties-selftest:
-	@kernel/bin/litmus-ties-selftest.sh
+	@kernel/tests/litmus-ties-selftest.sh
 
 lkmm-herd-selftest: herd lkmm-model
-	@kernel/bin/litmus-herd-selftest.sh $(HERD7) $(LKMM_MODEL)
+	@kernel/tests/litmus-herd-selftest.sh $(HERD7) $(LKMM_MODEL)
 
 lkmm-klitmus-console-selftest:
-	@kernel/bin/litmus-console-selftest.sh
+	@kernel/tests/litmus-console-selftest.sh
 
 # The newest kept LITMUS boot, judged again; its counts for the chapter.
 lkmm-klitmus-kept:
@@ -136,7 +136,7 @@ $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
 # (barrier-legs.py is asked only by a make whose goals name
 # lkmm-barrier-legs, as kernel-mutant-legs's list in kernel/kernel.mk.)
 LKMM_BARRIER_LEGS_RUNS := $(if $(filter lkmm-barrier-legs,$(MAKECMDGOALS)),$(addprefix relacy-run-,$(shell \
-	kernel/bin/barrier-legs.py --relacy 2>/dev/null))) $(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
+	$(PYTHON_ENV) kernel/bin/barrier-legs.py --relacy 2>/dev/null))) $(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
 LKMM_BARRIER_CHAPTERS := $(wildcard chapters/ch*-qrcu-barriers.md)
 KERNEL_CHECKS += lkmm-barrier-legs
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))
@@ -145,4 +145,4 @@ lkmm-barrier-legs: $(LKMM_BARRIER_LEGS_RUNS)
 	-@$(LKMM_RECORD) lkmm-barrier-legs -- \
 		kernel/bin/barrier-legs.py $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
 	-@$(LKMM_RECORD) lkmm-barrier-legs-selftest -- \
-		kernel/bin/barrier-legs-selftest.sh $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
+		kernel/tests/barrier-legs-selftest.sh $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)

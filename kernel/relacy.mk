@@ -30,7 +30,7 @@ RELACY_RESULTS := relacy-selftest relacy-build $(addprefix relacy-,$(RELACY_NAME
 # when one of the two scripts changes.
 relacy-selftest:
 	-@$(RELACY_RECORD) relacy-selftest -- build/harness/cached.sh relacy-selftest \
-		$(RELACY) kernel/bin/relacy-selftest.sh -- kernel/bin/relacy-selftest.sh
+		$(RELACY) kernel/tests/relacy-selftest.sh -- kernel/tests/relacy-selftest.sh
 
 # Each step files its verdict and lets the next go on (-), so a failed
 # compile fails every check, each saying why, and the table still shows

@@ -14,11 +14,9 @@ and the fix, and the exit status is 1.
 
 --parts: one line per part, NUMERAL<TAB>TITLE<TAB>FIRST-LABEL<TAB>LAST-LABEL."""
 
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import bookorder  # noqa: E402
+from build.lib import bookorder
 
 
 def main():

@@ -16,8 +16,7 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import bookorder  # noqa: E402
+from build.lib import bookorder
 
 BLOCK = re.compile(r"^```\{\.(pan|sweep) #([A-Za-z0-9_-]+)(.*)\}\s*$")
 

@@ -10,8 +10,7 @@ import difflib
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import modelfiles  # noqa: E402
+from build.lib import modelfiles
 
 
 def main():

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """folded-lines: fail when a page's prose names a report line the page folds away.
 
 build/book/book.lua folds a long report to its verdict and state lines;

@@ -24,8 +24,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import bookorder  # noqa: E402
+from build.lib import bookorder
 
 # [text]{.dfn} or [text]{.dfn term="..."} / {.fwd ...}; text may hold `code`
 SPAN = re.compile(r"\[((?:[^\[\]`]|`[^`]*`)+)\]\{\.(dfn|fwd)((?:\s+[^}]*)?)\}")

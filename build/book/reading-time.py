@@ -24,8 +24,7 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import bookorder  # noqa: E402
+from build.lib import bookorder
 
 WORDS_PER_MINUTE = 150
 LINES_PER_MINUTE = 20

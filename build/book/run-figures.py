@@ -19,11 +19,10 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import checkers  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import checkers
+from build.lib import panreport
+from build.lib import runstore
 
 # Figures beyond panreport.parse()'s, named as the book's prose uses them.
 EXTRA = [

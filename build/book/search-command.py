@@ -7,14 +7,12 @@ rule of build/lib/searchflags.py that make verify and the checks use, so
 the defaults (-DSAFETY for a safety search) and what makes a search a
 liveness one are decided there alone."""
 
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import checkers  # noqa: E402
-import runstore  # noqa: E402
-import searchflags  # noqa: E402
+from build.lib import blockformat
+from build.lib import checkers
+from build.lib import runstore
+from build.lib import searchflags
 
 
 def command(path):

@@ -9,11 +9,10 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
-import provenance  # noqa: E402
+from build.lib import blockformat
+from build.lib import panreport
+from build.lib import runstore
+from build.lib import provenance
 
 OUT = runstore.OUT
 

@@ -8,15 +8,13 @@ not been made says which make target makes it.  With --data, prints the
 parameters and stored states as whitespace-separated columns (for
 gnuplot) instead."""
 
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
-import searchflags  # noqa: E402
-import provenance  # noqa: E402
+from build.lib import blockformat
+from build.lib import panreport
+from build.lib import runstore
+from build.lib import searchflags
+from build.lib import provenance
 
 OUT = runstore.OUT
 

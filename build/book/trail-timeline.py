@@ -21,8 +21,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP  # noqa: E402
+from build.lib.panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP
 
 LEAD = 10   # rows shown before the cycle (or the error) when folded
 

@@ -25,8 +25,8 @@ import os
 import re
 import subprocess
 
-import checkers
-from runstore import RunError
+from build.lib import checkers
+from build.lib.runstore import RunError
 
 SUFFIX = ".spin"
 PACKAGE = "make ltsmin"

@@ -11,8 +11,8 @@ state in which no rule is enabled."""
 import re
 import subprocess
 
-import checkers
-from runstore import RunError
+from build.lib import checkers
+from build.lib.runstore import RunError
 
 SUFFIX = ".m"
 PACKAGE = "rumur"

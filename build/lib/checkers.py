@@ -16,10 +16,10 @@ import resource
 import shutil
 import subprocess
 
-import provenance
-import runstore
-import searchflags
-from runstore import RunError
+from build.lib import provenance
+from build.lib import runstore
+from build.lib import searchflags
+from build.lib.runstore import RunError
 
 ADAPTERS = os.path.join(runstore.BUILD, "checkers")
 

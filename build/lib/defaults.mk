@@ -18,3 +18,11 @@ REPO_URL ?=
 # The Spin that the book's reports were made with; a report from another
 # Spin is stale, and the book names this version beside every report.
 SPIN_PINNED ?= 6.5.2
+# Where the Python tools find one another: each imports the shared
+# library, and any other room's module, by its path from the project's
+# top (from build.lib import runstore; from kernel.bin import litmuslib),
+# and this one path, the top, is set here for every tool make runs.
+# (make 4.3 does not pass it to $(shell ...): a tool run there is given
+# it, $(shell $(PYTHON_ENV) TOOL).)
+export PYTHONPATH := $(CURDIR)
+PYTHON_ENV = PYTHONPATH=$(PYTHONPATH)

@@ -10,8 +10,8 @@ import shutil
 import subprocess
 import tempfile
 
-import runstore
-from runstore import RunError
+from build.lib import runstore
+from build.lib.runstore import RunError
 
 
 # What the C preprocessor removes before it reads a directive: comments

@@ -5,7 +5,7 @@ pass (cut short, approximate, the wrong claim, a claim never checked)."""
 import difflib
 import re
 
-from searchflags import depth_flag, is_liveness
+from build.lib.searchflags import depth_flag, is_liveness
 
 
 # Reading pan's report.

@@ -10,9 +10,9 @@ import sys
 import tempfile
 import time
 
-from modelfiles import claim_names, copy_model, defs_overridden
-from runstore import RunError
-from searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
+from build.lib.modelfiles import claim_names, copy_model, defs_overridden
+from build.lib.runstore import RunError
+from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
 
 
 def _progress(line, label):

@@ -5,11 +5,11 @@ the run that produced it: freshness by content, not by file times."""
 import os
 import subprocess
 
-import runstore
+from build.lib import runstore
 
-from modelfiles import model_hash
-from runstore import RunError
-from searchflags import spec_flags
+from build.lib.modelfiles import model_hash
+from build.lib.runstore import RunError
+from build.lib.searchflags import spec_flags
 
 
 # What produced a report: the content of the model and what it includes,

@@ -8,8 +8,8 @@ import re
 import shlex
 import sys
 
-import runstore
-from runstore import RunError
+from build.lib import runstore
+from build.lib.runstore import RunError
 
 
 def _budget(name, default):

@@ -17,11 +17,8 @@ import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-sys.path.insert(0, os.path.join(HERE, "..", "checkers"))
-import ltsmin  # noqa: E402
-from runstore import RunError  # noqa: E402
+from build.checkers import ltsmin
+from build.lib.runstore import RunError
 
 CASES = [
     ("qrcu-nowait.spin", "N_QRCU_UPDATERS=1 N_QRCU_READERS=1 "

@@ -31,7 +31,7 @@ LTSMIN_RUNS = $(filter $(RUNS_DIR)/lt-%.out,$(ALL_RUNS))
 
 ltsmin-check: ltsmin-selftest ltsmin-dist-mpi ltsmin-verdicts scale-kept ## LTSmin's checks: the self-test of each back-end, MPI, the verdicts beside Spin's
 ltsmin-selftest: $(LTSMIN_DIR)/stamp
-	@build/harness/record.sh ltsmin-selftest -- build/ltsmin/ltsmin-selftest.py
+	@build/harness/record.sh ltsmin-selftest -- build/tests/ltsmin-selftest.py
 ltsmin-dist-mpi: $(LTSMIN_DIR)/stamp
 	@build/harness/record.sh ltsmin-dist-mpi -- build/ltsmin/dist-check.py
 # The table is made from the runs' reports, in the same make (never a

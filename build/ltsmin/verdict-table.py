@@ -17,12 +17,9 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-sys.path.insert(0, os.path.join(HERE, "..", "checkers"))
-import blockformat  # noqa: E402
-import ltsmin  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.checkers import ltsmin
+from build.lib import runstore
 
 MODELS = "models"
 

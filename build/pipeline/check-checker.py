@@ -18,11 +18,10 @@ be the kept report's, and the summary may name no other."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import checkers  # noqa: E402
-import provenance  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import checkers
+from build.lib import provenance
+from build.lib import runstore
 
 
 def problems(flags, kept):

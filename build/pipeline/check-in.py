@@ -6,8 +6,7 @@ adds or keeps), so the book cannot drift from the code that is built."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
+from build.lib import blockformat
 
 
 def main():

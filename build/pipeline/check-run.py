@@ -20,12 +20,11 @@ flags on any difference."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import panreport  # noqa: E402
-import provenance  # noqa: E402
-import runstore  # noqa: E402
-import searchflags  # noqa: E402
+from build.lib import blockformat
+from build.lib import panreport
+from build.lib import provenance
+from build.lib import runstore
+from build.lib import searchflags
 
 OUT = runstore.OUT
 

@@ -8,8 +8,7 @@ shows anything else."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
+from build.lib import blockformat
 
 README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
 BEGIN = "<!-- made from build/pipeline/format.tsv by build/pipeline/format-doc.py; do not edit -->"

@@ -19,13 +19,11 @@ A solution an answer grades ({.graded} block) becomes the check
 grade-NAME (build/workbench/grade.py --check)."""
 
 import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import checkers  # noqa: E402
-import modelfiles  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import checkers
+from build.lib import modelfiles
+from build.lib import runstore
 
 OUT = runstore.OUT
 

@@ -17,10 +17,9 @@ changed (make re-runs that tool's runs then)."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import checkers  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import checkers
+from build.lib import runstore
 
 
 def version(tool):

@@ -15,12 +15,11 @@ at once, never leave half a report."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import panrun  # noqa: E402
-import provenance  # noqa: E402
-import runstore  # noqa: E402
-import searchflags  # noqa: E402
+from build.lib import blockformat
+from build.lib import panrun
+from build.lib import provenance
+from build.lib import runstore
+from build.lib import searchflags
 
 
 def main():

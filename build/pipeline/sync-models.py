@@ -27,10 +27,9 @@ import shutil
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import modelfiles  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import modelfiles
+from build.lib import runstore
 
 OUT = runstore.OUT
 SUMS = "models/SHA256SUMS"

@@ -87,7 +87,8 @@ def command(argv, run_dir, repo, limits, env=None):
     b += ["--die-with-parent", "--new-session", "--clearenv", "--chdir", "/w"]
     base_env = {"PATH": "/usr/bin:/bin", "HOME": "/w", "LANG": "C.UTF-8", "OUT": "out",
                 "TIME": str(limits.time), "MEMLIM": str(limits.memlim),
-                "PYTHONDONTWRITEBYTECODE": "1"}
+                "PYTHONDONTWRITEBYTECODE": "1",
+                "PYTHONPATH": "/w"}  # the top, as build/lib/defaults.mk sets it
     base_env.update(env or {})
     for k, v in base_env.items():
         b += ["--setenv", k, v]

@@ -35,14 +35,13 @@ import time
 
 from aiohttp import web
 
+from build.lib import blockformat
+from build.serve import guard
+from build.lib import runstore
+from build.serve import sandbox
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "build", "lib"))
-import blockformat  # noqa: E402
-import guard  # noqa: E402
-import runstore  # noqa: E402
-import sandbox  # noqa: E402
 
 CODEMIRROR = "/usr/share/javascript/codemirror"
 PY = "/usr/bin/python3"

@@ -49,8 +49,7 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import runstore  # noqa: E402
+from build.lib import runstore
 
 OUT = runstore.OUT
 BOOK = os.path.join(OUT, "book")

@@ -3,7 +3,7 @@
 # (book-selftest.sh, browser-selftest.sh).  The caller keeps scratch files
 # in $tmp and sets bad=0; a wrong judgement prints a line starting WRONG
 # and sets bad=1.  A right one prints a line starting ok.  The lines are
-# those of kernel/bin/selftest-lib.sh: "ok: CASE: ..." and "WRONG: CASE: ...".
+# those of kernel/tests/selftest-lib.sh: "ok: CASE: ..." and "WRONG: CASE: ...".
 #
 # judge [-t] CASE WANT EXPECT WHERE COMMAND [ARG...]
 #   Runs COMMAND, what it prints kept in a file of $tmp.  WANT is pass

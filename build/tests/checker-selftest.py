@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from build.tests import scratch
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 ROOT = os.path.dirname(BUILD)
@@ -38,6 +40,7 @@ def sh(cwd, *args, env=None):
         e.pop(k, None)
     e.update(env or {})
     e["OUT"] = "out"
+    e["PYTHONPATH"] = os.path.abspath(cwd)  # the copy's own build/ (as defaults.mk does)
     p = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, env=e)
     return p.returncode, p.stdout + p.stderr
 
@@ -88,8 +91,7 @@ def main():
         print("checker-selftest: rumur is not installed; run make deps (or: sudo apt-get install rumur)")
         return 1
     with tempfile.TemporaryDirectory() as proj:
-        shutil.copytree(os.path.join(ROOT, "build"), os.path.join(proj, "build"))
-        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
+        scratch.copy_inputs(ROOT, proj)
         os.makedirs(os.path.join(proj, "chapters"))
         os.makedirs(os.path.join(proj, "models"))
         shutil.copy(os.path.join(HERE, "fixtures", "ch94-checkers.md"), os.path.join(proj, FIXTURE))

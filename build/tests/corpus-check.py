@@ -30,11 +30,11 @@ import subprocess
 import sys
 import tempfile
 
+from build.lib import panreport
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CORPUS = os.path.join(HERE, "fixtures", "corpus")
-sys.path.insert(0, os.path.join(ROOT, "build", "lib"))
-import panreport  # noqa: E402
 
 # (model, its shape, the workbench's verify variables, plain Spin's three
 # commands (spin's flags before -a, cc's flags, pan's flags), what the

@@ -8,7 +8,7 @@
 set -u
 status=0
 shell="" python="" lua=""
-for f in $(find build -type f | LC_ALL=C sort) kernel/bin/*.sh kernel/bin/*.py kernel/*.sh .ci/run; do
+for f in $(find build -type f | LC_ALL=C sort) kernel/bin/*.sh kernel/bin/*.py kernel/tests/*.sh kernel/*.sh .ci/run; do
 	[ -f "$f" ] || continue
 	case $f in
 	build/tests/fixtures/*) ;;

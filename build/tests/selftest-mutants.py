@@ -178,6 +178,7 @@ def main():
             open(f, "w").write(src.replace(text, repl, 1))
             env = {k: v for k, v in os.environ.items()
                    if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "HARNESS_LOCK_HELD")}
+            env["PYTHONPATH"] = proj  # the mutated copy's build/, not this one's
             p = subprocess.run([os.path.join(proj, "build", "tests", "selftest.py"), "--only", group], cwd=proj,
                                capture_output=True, text=True, env=env)
             caught = p.returncode != 0 and f"NOT OK {case}" in p.stdout

@@ -34,11 +34,12 @@ import subprocess
 import sys
 import tempfile
 
+from build.lib import panreport
+from build.tests import scratch
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 ROOT = os.path.dirname(BUILD)
-sys.path.insert(0, os.path.join(BUILD, "lib"))
-import panreport  # noqa: E402
 
 FIXTURE = "chapters/ch90-harness.md"
 LIVE = "chapters/ch92-liveness.md"
@@ -53,6 +54,7 @@ def sh(cwd, *args, env=None):
         e.pop(k, None)
     e.update(env or {})
     e["OUT"] = "out"
+    e["PYTHONPATH"] = os.path.abspath(cwd)  # the copy's own build/ (as defaults.mk does)
     p = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, env=e)
     return p.returncode, p.stdout + p.stderr
 
@@ -1097,8 +1099,7 @@ def main():
         sys.exit("usage: build/tests/selftest.py [--only NAME[,NAME...]]; NAME is one of: "
                  + " ".join(names))
     with tempfile.TemporaryDirectory() as proj:
-        shutil.copy(os.path.join(ROOT, "Makefile"), proj)
-        shutil.copytree(BUILD, os.path.join(proj, "build"))
+        scratch.copy_inputs(ROOT, proj)
         for d in ("chapters", "models", "quizzes"):
             os.makedirs(os.path.join(proj, d))
         # This test's own fixtures (ch94-checkers.md is checker-selftest.py's).

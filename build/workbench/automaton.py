@@ -23,12 +23,10 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import modelfiles  # noqa: E402
-import runstore  # noqa: E402
-import viewpage  # noqa: E402
-from viewpage import esc, fail  # noqa: E402
+from build.lib import modelfiles
+from build.lib import runstore
+from build.workbench import viewpage
+from build.workbench.viewpage import esc, fail
 
 OUT = runstore.OUT
 SECTION = re.compile(r"^(proctype|claim|trace|notrace) (\S+)$|^(init)$")

@@ -25,9 +25,8 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import panrun  # noqa: E402
-import searchflags  # noqa: E402
+from build.lib import panrun
+from build.lib import searchflags
 
 STEP = re.compile(r"^\s*\d+:\s+proc\s+(\d+) \([^)]*\) (\S+):(\d+) \(state \d+\)\s+\[(.*)\]\s*$")
 END = re.compile(r"^\s*\d+:\s+proc\s+(\d+) (?:\([^)]*\)\s+)?terminates")

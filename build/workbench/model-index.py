@@ -15,9 +15,8 @@ import re
 import signal
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import modelfiles  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import modelfiles
+from build.lib import runstore
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # make list | head
 OUT = runstore.OUT

@@ -33,13 +33,12 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import blockformat  # noqa: E402
-import modelfiles  # noqa: E402
-import panreport  # noqa: E402
-import panrun  # noqa: E402
-import runstore  # noqa: E402
-import searchflags  # noqa: E402
+from build.lib import blockformat
+from build.lib import modelfiles
+from build.lib import panreport
+from build.lib import panrun
+from build.lib import runstore
+from build.lib import searchflags
 
 OUT = runstore.OUT
 USAGE = ("usage: make simulate MODEL=models/NAME.spin [SEED=n] [STEPS=n] [DEFS=] [SIMFLAGS=]\n"

@@ -21,12 +21,10 @@ import shlex
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP  # noqa: E402
-import searchflags  # noqa: E402
-import viewpage  # noqa: E402
-from viewpage import esc, fail  # noqa: E402
+from build.lib.panreport import CYCLE_MARK, TRAIL_END, TRAIL_STEP
+from build.lib import searchflags
+from build.workbench import viewpage
+from build.workbench.viewpage import esc, fail
 
 VALUE = re.compile(r"^\t\t(\S.*?) = (.*)$")
 LOCAL = re.compile(r"^(.*)\((\d+)\):(.+)$")

@@ -23,12 +23,10 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import blockformat  # noqa: E402
-import runstore  # noqa: E402
-import viewpage  # noqa: E402
-from viewpage import esc, fail  # noqa: E402
+from build.lib import blockformat
+from build.lib import runstore
+from build.workbench import viewpage
+from build.workbench.viewpage import esc, fail
 
 HEAD = re.compile(r"^unreached in (proctype|init|claim|trace|notrace) ?(\S*)$")
 ITEM = re.compile(r'^\t(\S+):(\d+), state (\d+), "(.*)"$')

@@ -26,8 +26,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-import bookorder  # noqa: E402
+from build.lib import bookorder
 
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d+|->|==|!=|<=|>=|&&|\|\||\+\+|--|::|<>|\[\]|\S")
 # Promela's words: a line made of these and punctuation alone says nothing.

@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 
+from build.lib import runstore
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "build", "lib"))
-import runstore  # noqa: E402
 BOOK_CSS = os.path.join(ROOT, "build", "book", "book.css")
 
 

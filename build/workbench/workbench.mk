@@ -84,7 +84,7 @@ WORKBENCH_INPUTS = Makefile build/workbench build/lib build/book/trail-timeline.
 check-workbench:
 	@build/harness/record.sh workbench-selftest -- build/harness/cached.sh workbench-selftest -v 'spin -V; gcc --version' \
 		$(WORKBENCH_INPUTS) build/tests/workbench-selftest.py -- build/tests/workbench-selftest.py
-CORPUS_RUNS := $(shell build/tests/corpus-check.py --list 2>/dev/null)
+CORPUS_RUNS := $(shell $(PYTHON_ENV) build/tests/corpus-check.py --list 2>/dev/null)
 $(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%:
 	@build/harness/record.sh corpus-$* -- build/harness/cached.sh corpus-$* -v 'spin -V; gcc --version' \
 		$(WORKBENCH_INPUTS) build/tests/corpus-check.py -- build/tests/corpus-check.py $*

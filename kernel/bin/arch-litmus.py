@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """arch-litmus.py [--bless] [--only NAME] HERD7 OUTDIR [LITMUSDIR]
 arch-litmus.py --ties [--list] DISDIR [LITMUSDIR]
 arch-litmus.py --table OUTDIR [LITMUSDIR]
@@ -55,9 +55,9 @@ import re
 import subprocess
 import sys
 
+from kernel.bin import litmuslib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import litmuslib  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("litmus_herd", os.path.join(HERE, "litmus-herd.py"))
 litmus_herd = importlib.util.module_from_spec(_spec)

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """barrier-legs.py OUT.md [CHAPTER.md...] | --relacy | --check-only OUT.md CHAPTER.md...
 
 The book's table of QRCU's orderings against the legs that check them

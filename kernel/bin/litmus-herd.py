@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """litmus-herd.py [--bless] [--only NAME] HERD7 MMDIR OUTDIR [LITMUSDIR]
 litmus-herd.py --table OUTDIR [LITMUSDIR]
 litmus-herd.py --files [LITMUSDIR]
@@ -36,8 +36,7 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import litmuslib  # noqa: E402
+from kernel.bin import litmuslib
 
 
 def usage():

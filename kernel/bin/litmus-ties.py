@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """litmus-ties.py [--list | --variants DIR] [PATCH [LITMUSDIR]]
 
 Check that the litmus tests of LITMUSDIR (default kernel/litmus) and the
@@ -30,8 +30,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import litmuslib  # noqa: E402
+from kernel.bin import litmuslib
 
 # The guard of a planted bug, whose one-statement body no test models.
 PLANTED = re.compile(r"^if \(qrcu_torture_bug\(qp, QRCU_BUG_[A-Z0-9]+\)\)$")

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """mutant-legs.py MUTANTS.TSV OUT.md | --runs | --relacy | --lkmm
 
 The book's table of mutants against the legs that check them, one row per
@@ -29,13 +29,11 @@ import os
 import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "build", "lib"))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "build", "checkers"))
-import panreport  # noqa: E402
-import runstore  # noqa: E402
-import rumur  # noqa: E402
-import mutants  # noqa: E402
+from build.lib import panreport
+from build.lib import runstore
+from build.checkers import rumur
+from build.lib import mutants
+
 
 # The rows: one per kernel scenario of chapters/mutants.tsv, the one list
 # of the mutants and of each one's runs in every leg.

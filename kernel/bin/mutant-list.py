@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """mutant-list.py [--table TSV] [--configs DIR] [--relacy-checks FILE]
                   [--relacy-mutants DIR] [--litmus DIR]
 
@@ -24,18 +24,17 @@ the one list of them (build/lib/mutants.py reads it):
 
 Each thing wrong is one line naming the mutant (or the file) and the
 fix; exit 1 then.  The options point it at other copies (its self-test,
-kernel/bin/mutant-list-selftest.sh, gives broken ones)."""
+kernel/tests/mutant-list-selftest.sh, gives broken ones)."""
 
 import argparse
 import os
 import subprocess
 import sys
 
+from build.lib import mutants
+from kernel.bin import litmuslib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "build", "lib"))
-sys.path.insert(0, HERE)
-import mutants  # noqa: E402
-import litmuslib  # noqa: E402
 
 TABLE = mutants.PATH
 

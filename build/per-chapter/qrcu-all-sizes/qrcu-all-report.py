@@ -24,11 +24,10 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-import blockformat  # noqa: E402
-import mutants  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import mutants
+from build.lib import panreport
+from build.lib import runstore
 
 OUT = runstore.OUT
 # The chapters are found by their topic, not their number, so that a

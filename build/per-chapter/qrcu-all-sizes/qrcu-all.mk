@@ -27,11 +27,11 @@ qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the 
 # the self-tests' verdicts.
 qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(RUNS_DIR)/shrink-%,$(ALL_RUNS)) $(RUNS_DIR)/qrcu-big-3-3.out $(RUNS_DIR)/shrink-r0-2-2.out
 	-@build/harness/record.sh qrcu-all-report -- build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
-	-@build/harness/record.sh qrcu-all-selftest -- build/per-chapter/qrcu-all-sizes/qrcu-all-selftest.py
+	-@build/harness/record.sh qrcu-all-selftest -- build/tests/qrcu-all-selftest.py
 	-@build/harness/record.sh qrcu-all-unsound-selftest -- build/harness/cached.sh qrcu-all-unsound-selftest \
-		-v 'spin -V' build/lib build/per-chapter/qrcu-all-sizes/qrcu-all-unsound-selftest.py \
+		-v 'spin -V' build/lib build/tests/qrcu-all-unsound-selftest.py \
 		$(wildcard $(OUT)/extract/ch*-progress $(OUT)/extract/ch*-shrinking-qrcu $(OUT)/extract/ch*-qrcu-all-sizes) models \
-		-- build/per-chapter/qrcu-all-sizes/qrcu-all-unsound-selftest.py
+		-- build/tests/qrcu-all-unsound-selftest.py
 
 # The chapter (whatever its number) runs the report too.
 QRCU_ALL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-all-sizes\.md$$/\1/p')

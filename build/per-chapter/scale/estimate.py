@@ -16,10 +16,7 @@ import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "checkers"))
-import ltsmin  # noqa: E402
+from build.checkers import ltsmin
 
 SIZES = [(1, 1), (1, 2), (2, 1), (2, 2)]
 

@@ -25,8 +25,8 @@ END
 # fragment can follow a line "--", and "--gone" adds a fragment that
 # does not exist.  WANT is pass, fail (exit 1) or
 # usage (exit 2); a case that must not pass must print WHY.
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0 config='' judged=''
 case_() {
 	name=$1 want=$2 why=$3

@@ -18,13 +18,13 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-import mutants  # noqa: E402
-import panreport  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import mutants
+from build.lib import panreport
+from build.lib import runstore
 
 OUT = runstore.OUT
-HERE = os.path.dirname(os.path.abspath(__file__))
+REPORT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                      "per-chapter", "qrcu-all-sizes", "qrcu-all-report.py")
 MUTANTS = mutants.chapter9_rows(mutants.read())
 
 
@@ -132,7 +132,7 @@ def main():
     if not runstore.extract_dirs(OUT, "ch[0-9][0-9]-qrcu-all-sizes"):
         sys.exit("qrcu-all-selftest: no extracted chapter 9 in " + OUT + "; run make chapter-9")
     bad = 0
-    clean = subprocess.run([os.path.join(HERE, "qrcu-all-report.py")], capture_output=True,
+    clean = subprocess.run([REPORT], capture_output=True,
                            text=True, env=dict(os.environ, OUT=OUT))
     if clean.returncode != 0:
         sys.exit("qrcu-all-selftest: the report fails on the real runs; fix that first:\n"
@@ -163,7 +163,7 @@ def main():
                     continue
                 text = open(path).read()
                 open(path, "w").write(edit(text))
-            r = subprocess.run([os.path.join(HERE, "qrcu-all-report.py")], capture_output=True,
+            r = subprocess.run([REPORT], capture_output=True,
                                text=True, env=env)
             if r.returncode == 1 and want in r.stdout:
                 print(f"ok: {name}: fails, with {want!r}")

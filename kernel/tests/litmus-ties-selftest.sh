@@ -10,11 +10,9 @@
 set -eu
 # LITMUS_TIES replaces the checker (the mutants below use it).
 check=${LITMUS_TIES:-kernel/bin/litmus-ties.py}
-PYTHONPATH=$(pwd)/kernel/bin
-export PYTHONPATH
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. kernel/bin/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 
 patch=$(ls kernel/patches/0001-*.patch)
 bad=0

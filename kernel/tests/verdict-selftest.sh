@@ -157,8 +157,8 @@ kcsanrace='[   17.000000] ======================================================
 # pass must also give WHY, a piece of the reason it prints: a log
 # rejected for another reason than the one it was made for tests
 # nothing.
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0 npass=0 nfail=0 judged=
 case_() {
 	name=$1 scen=$2 want=$3 why=$4

@@ -21,8 +21,8 @@ tidy() {
 	printf '%s\n' '# check' A >"$1/CFLIST"
 	printf '%s\n' '# soak' 'B 3 30' 'A 1 300' >"$1/SOAKLIST"
 }
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0
 case_() { # NAME WANT WHY: scenario-list.sh on $tmp/NAME
 	judge "$1" "$2" "$3" scenario-list.sh kernel/bin/scenario-list.sh "$tmp/$1"

@@ -91,8 +91,8 @@ bad=0 n=0
 check() {
 	bench_case "$1" "$2" parser "$parse" "$tmp/$1.log"
 }
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 # bench_case NAME WANT TOOL COMMAND...: one case, judged by the shared
 # judge(), whose reason to be refused is the current $because.
 bench_case() {

@@ -65,8 +65,8 @@ rec() {
 	} >"$f"
 }
 
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0 judged=
 # case_ NAME WANT WHY: run soak-runs.sh on $tmp/NAME (already filled).
 case_() {

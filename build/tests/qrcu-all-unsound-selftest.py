@@ -37,12 +37,11 @@ import re
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-import blockformat  # noqa: E402
-import modelfiles  # noqa: E402
-import panreport  # noqa: E402
-import panrun  # noqa: E402
-import runstore  # noqa: E402
+from build.lib import blockformat
+from build.lib import modelfiles
+from build.lib import panreport
+from build.lib import panrun
+from build.lib import runstore
 
 CHAPTER = "ch[0-9][0-9]-qrcu-all-sizes"
 SWEEP = "probe-all"

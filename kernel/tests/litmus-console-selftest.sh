@@ -14,7 +14,7 @@ set -eu
 check=${LITMUS_CONSOLE:-kernel/bin/litmus-console.sh}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. kernel/bin/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0
 kept=$(find kernel/soak-runs -name 'LITMUS-*.log' | LC_ALL=C sort | tail -n 1)
 [ -n "$kept" ] || { echo "litmus-console-selftest: no kept LITMUS boot in kernel/soak-runs/ (make kernel-soak SOAK=LITMUS)"; exit 1; }

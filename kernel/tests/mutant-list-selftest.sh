@@ -8,8 +8,8 @@ set -eu
 check=${MUTANT_LIST:-kernel/bin/mutant-list.py}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=kernel/bin/selftest-lib.sh
-. kernel/bin/selftest-lib.sh
+# shellcheck source=kernel/tests/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 bad=0 n=0
 
 # copy NAME: the real lists under $tmp/NAME, for one case to break.

@@ -23,7 +23,7 @@ archout=${2:?$usage}
 check=${ARCH_LITMUS:-kernel/bin/arch-litmus.py}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/arch-litmus-selftest.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-. kernel/bin/selftest-lib.sh
+. kernel/tests/selftest-lib.sh
 # shellcheck disable=SC2154 # judged is set by selftest-lib.sh's judge
 bad=0 n=0
 arches="arm64 powerpc"
@@ -146,8 +146,7 @@ for c in no-exit-mb exit-rmb; do
 	judge "$c-lkmm" fail "QRCU+exit-mb+dec-and-test.litmus line" litmus-ties python3 kernel/bin/litmus-ties.py "$p"
 	python3 - "$p" "$tmp/$c/qrcu.c" <<'EOF2'
 import sys
-sys.path.insert(0, "kernel/bin")
-import litmuslib
+from kernel.bin import litmuslib
 with open(sys.argv[2], "w") as f:
     f.write("".join(t + "\n" for _, t in litmuslib.series_source(sys.argv[1])))
 EOF2

@@ -20,9 +20,7 @@ herd=$LITMUS_HERD7 mm=$LITMUS_MM
 check=${LITMUS_HERD:-kernel/bin/litmus-herd.py}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. kernel/bin/selftest-lib.sh
-# A mutant of the checker runs from $tmp and imports litmuslib from there.
-cp kernel/bin/litmuslib.py "$tmp/"
+. kernel/tests/selftest-lib.sh
 bad=0 n=0
 flip=QRCU+flip+two-sums
 entry=QRCU+entry-mb+inc-not-zero

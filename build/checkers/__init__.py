@@ -1,0 +1,1 @@
+"""One adapter per checker other than Spin (build/checkers/README.md)."""

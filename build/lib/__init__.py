@@ -1,0 +1,1 @@
+"""The library the Python tools share (build/lib/README.md)."""

@@ -1,0 +1,1 @@
+"""The tools' own tests and their shared helpers (build/tests/README.md)."""

@@ -1,0 +1,1 @@
+"""The reader's own runs (build/workbench/README.md)."""

@@ -1,0 +1,1 @@
+"""The kernel leg (kernel/README.md); its Python tools are in kernel/bin/."""

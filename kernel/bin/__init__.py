@@ -1,0 +1,1 @@
+"""The kernel leg's tools (kernel/README.md)."""
