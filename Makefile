@@ -95,6 +95,16 @@ check-deps:
 		build/harness/apt-packages build/tests/caselib.sh build/tests/deps-selftest.sh -- build/tests/deps-selftest.sh
 CHAPTER_CHECKS += check-deps
 
+# A vendored archive is checked against its .sha256 before a build
+# extracts it (build/lib/archive.sh, used by herd-build.sh and
+# ltsmin-build.sh; build/tests/archive-selftest.sh).
+.PHONY: check-archives
+check-archives:
+	@build/harness/record.sh archive-selftest -- build/harness/cached.sh archive-selftest build/lib/archive.sh \
+		kernel/bin/herd-build.sh build/ltsmin/ltsmin-build.sh build/tests/caselib.sh build/tests/archive-selftest.sh \
+		-- build/tests/archive-selftest.sh
+CHAPTER_CHECKS += check-archives
+
 $(OUT)/spin-version: FORCE | $(OUT)/deps.stamp
 	@mkdir -p $(OUT)
 	@spin -V > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ || mv $@.tmp$$$$ $@; }; rm -f $@.tmp$$$$

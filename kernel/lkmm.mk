@@ -50,7 +50,7 @@ LKMM_CACHED_klitmus-console-selftest := kernel/tests/litmus-console-selftest.sh 
 # nothing if the same archive was built already.
 herd: ## build herd7 and klitmus7 (herdtools7, build/third-party/) once into out/herd/
 	@kernel/bin/herd-build.sh $(HERD_DIR)
-$(HERD_DIR)/stamp: $(wildcard build/third-party/herdtools7-*) kernel/bin/herd-build.sh
+$(HERD_DIR)/stamp: $(wildcard build/third-party/herdtools7-*) kernel/bin/herd-build.sh build/lib/archive.sh
 	@kernel/bin/herd-build.sh $(HERD_DIR)
 
 lkmm-model: ## extract the Linux-kernel memory model (tools/memory-model of linux-source 6.1) into out/lkmm/

@@ -33,25 +33,11 @@ LTL2BA=ltl2ba-ea33bb20
 SYLVAN=sylvan-1.8.1
 LACE=lace-1.4.1
 
+# shellcheck source=build/lib/archive.sh
+. "$here/../lib/archive.sh"
 sums=
 for name in $LTSMIN $SPINS $LTL2BA $SYLVAN $LACE; do
-	archive=$tp/$name.tar.gz
-	for f in "$archive" "$archive.sha256"; do
-		if [ ! -r "$f" ]; then
-			echo "ltsmin-build: build/third-party/${f##*/} is missing; restore it with git checkout -- build/third-party/" >&2
-			exit 1
-		fi
-	done
-	want=$(sed -n '1s/^\([0-9a-f]\{64\}\)[[:space:]].*/\1/p' "$archive.sha256")
-	if [ -z "$want" ]; then
-		echo "ltsmin-build: build/third-party/$name.tar.gz.sha256 line 1: not a sha256 line (64 hex digits, two spaces, the file's name); restore it with git checkout -- build/third-party/" >&2
-		exit 1
-	fi
-	have=$(sha256sum "$archive" | cut -d' ' -f1)
-	if [ "$have" != "$want" ]; then
-		echo "ltsmin-build: build/third-party/$name.tar.gz has sha256 $have, not $want as $name.tar.gz.sha256 says; restore it (git checkout -- build/third-party/) or make it again as build/third-party/README.md says" >&2
-		exit 1
-	fi
+	want=$(archive_sum ltsmin-build "$tp" "$name" "make it again as build/third-party/README.md says") || exit 1
 	sums="$sums $want"
 done
 patches=

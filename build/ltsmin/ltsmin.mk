@@ -13,7 +13,7 @@
 LTSMIN_DIR := $(OUT)/ltsmin
 LTSMIN_SOURCES := $(wildcard build/third-party/ltsmin-* build/third-party/spins-* \
 	build/third-party/ltl2ba-* build/third-party/sylvan-* build/third-party/lace-*) \
-	build/ltsmin/ltsmin-build.sh $(wildcard build/ltsmin/patches/*.patch)
+	build/ltsmin/ltsmin-build.sh build/lib/archive.sh $(wildcard build/ltsmin/patches/*.patch)
 
 ltsmin: ## build LTSmin (build/third-party/, SpinS patched) once into out/ltsmin/
 	@build/ltsmin/ltsmin-build.sh $(LTSMIN_DIR)

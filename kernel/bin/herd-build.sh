@@ -25,25 +25,9 @@ out=${1:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
 tp=$(cd "$here/../../build/third-party" && pwd)
 name=herdtools7-7.57
-archive=$tp/$name.tar.gz
-sumfile=$archive.sha256
-
-for f in "$archive" "$sumfile"; do
-	if [ ! -r "$f" ]; then
-		echo "herd-build: build/third-party/${f##*/} is missing; restore it with git checkout -- build/third-party/" >&2
-		exit 1
-	fi
-done
-want=$(sed -n '1s/^\([0-9a-f]\{64\}\)[[:space:]].*/\1/p' "$sumfile")
-if [ -z "$want" ]; then
-	echo "herd-build: build/third-party/$name.tar.gz.sha256 line 1: not a sha256 line (64 hex digits, two spaces, the file's name); restore it with git checkout -- build/third-party/" >&2
-	exit 1
-fi
-have=$(sha256sum "$archive" | cut -d' ' -f1)
-if [ "$have" != "$want" ]; then
-	echo "herd-build: build/third-party/$name.tar.gz has sha256 $have, not $want as $name.tar.gz.sha256 says; restore the archive (git checkout -- build/third-party/) or fetch tag 7.57 of herd/herdtools7 again as build/third-party/README.md says" >&2
-	exit 1
-fi
+# shellcheck source=build/lib/archive.sh
+. "$here/../../build/lib/archive.sh"
+want=$(archive_sum herd-build "$tp" "$name" "fetch tag 7.57 of herd/herdtools7 again as build/third-party/README.md says") || exit 1
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -63,7 +47,7 @@ done
 rm -f "$out/stamp"
 rm -rf "${out:?}/$name" "${out:?}/bin" "${out:?}/share"
 start=$(date +%s)
-tar -xzf "$archive" -C "$out"
+tar -xzf "$tp/$name.tar.gz" -C "$out"
 # version-gen.sh asks git for the commit it was built from; the sources
 # may sit inside another repository (a clone's out/), whose commit is not
 # herdtools7's, so git is kept from looking above the sources.
