@@ -20,9 +20,11 @@ mutant() {
 		say_wrong "mutant $1" "changed nothing in $2; its sed script no longer matches the tool"
 	fi
 }
-# case NAME RUN EXPECT: corpus-check of run RUN in the copy NAME must fail with EXPECT
+# case NAME RUN EXPECT: corpus-check of run RUN in the copy NAME must fail
+# with EXPECT; the copy's tools import the copy's build/ (PYTHONPATH, as
+# build/lib/defaults.mk sets it for the project), never this one's.
 case_() {
-	judge "$1" fail "$3" - sh -c "cd '$tmp/$1' && build/tests/corpus-check.py $2"
+	judge "$1" fail "$3" - sh -c "cd '$tmp/$1' && PYTHONPATH='$tmp/$1' build/tests/corpus-check.py $2"
 }
 mutant hidden build/workbench/verify.py 's/^    for line in r.spin_lines:$/    for line in []:/'
 case_ hidden 3 "verify shows every line plain spin -a printed; missing 'ltl stays_small: [] ((at<3))'"

@@ -14,7 +14,7 @@ cp models/increment.spin models/lock-live.spin models/lock.h models/loop-forever
 bad=0
 # case NAME WANT EXPECT [BROWSER]: views-check in the copy $tmp/NAME
 case_() {
-	judge "$1" "$2" "$3" - sh -c "cd '$tmp/$1' && OUT='$tmp/$1/out' VIEWS_BROWSER=${4:-1} build/tests/views-check.py"
+	judge "$1" "$2" "$3" - sh -c "cd '$tmp/$1' && PYTHONPATH='$tmp/$1' OUT='$tmp/$1/out' VIEWS_BROWSER=${4:-1} build/tests/views-check.py"
 }
 # mutant NAME FILE SED-SCRIPT: a copy of the good tree with FILE edited
 mutant() {
