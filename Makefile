@@ -306,8 +306,8 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
 # How long the loops take: make check with nothing to do, and make
 # chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;
 # minimum, median, maximum).  Figures, not a check.
-bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs by hand), RUNS=3 times each
-	@build/harness/bench-loops.sh $(or $(RUNS),3)
+bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs replayed by hand), RUNS=3 times each; LOOPS=noop or chapter: one of them
+	@build/harness/bench-loops.sh $(or $(RUNS),3) $(or $(LOOPS),all)
 .PHONY: bench-loops
 
 # The reading time of every page and part, as the index page gives it.

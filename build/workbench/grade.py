@@ -37,6 +37,7 @@ from build.lib import blockformat
 from build.lib import modelfiles
 from build.lib import panreport
 from build.lib import panrun
+from build.lib import ranlog
 from build.lib import runstore
 from build.lib import searchflags
 
@@ -257,8 +258,9 @@ def simulate_demand(n, k, d, path, model, shown, fail):
     except runstore.RunError as e:
         return fail(f"no run: {e}")
     defs = d.get("defs", "").split()
-    p = subprocess.run(searchflags.simulation_command(seed, os.path.basename(model), extra=defs),
-                       cwd=work, capture_output=True, text=True)
+    ranlog.start(work)
+    p = ranlog.run(searchflags.simulation_command(seed, os.path.basename(model), extra=defs),
+                   cwd=work, capture_output=True, text=True)
     out = p.stdout + p.stderr
     errors = [line.strip() for line in out.splitlines() if "Error:" in line]
     if p.returncode != 0 and not any("assertion violated" in e for e in errors):
