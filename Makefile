@@ -163,7 +163,7 @@ models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your 
 # fails it instead of going unnoticed.
 BUILD_FILES := $(shell find build -type f | LC_ALL=C sort)
 # Every file make itself reads, the tools of a room without its README.
-MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk build/serve/*.mk build/per-chapter/*/*.mk)
+MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk build/serve/*.mk build/per-chapter/*/*.mk build/ltsmin/*.mk)
 ROOM_TOOLS = $(filter-out %/README.md,$(filter $(addsuffix /%,$(1)),$(BUILD_FILES)))
 SELFTEST_INPUTS := $(sort $(MAKE_FILES) build/__init__.py build/README.md \
 	$(call ROOM_TOOLS,build/lib build/pipeline build/harness build/workbench build/checkers) \
