@@ -95,8 +95,8 @@ while [ "$i" -lt "$runs" ]; do
 	h=$(since "$t")
 	echo "$h" >>"$tmp/hand.s"
 	echo "$hc" >>"$tmp/hand.cpu"
-	r=$(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
-	rc=$(awk -v a="$c" -v b="$hc" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+	r=$(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+	rc=$(awk -v a="$c" -v b="$hc" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 	echo "$r" >>"$tmp/ratio"
 	echo "$rc" >>"$tmp/ratio.cpu"
 	echo "  run $i: make chapter-2 $s s, $c s CPU ($(tail -n 1 "$tmp/chapter.log"));" \
