@@ -163,7 +163,7 @@ models: $(EXTRACT_STAMPS) ## extract models/ from the chapters (never over your 
 # fails it instead of going unnoticed.
 BUILD_FILES := $(shell find build -type f | LC_ALL=C sort)
 # Every file make itself reads, the tools of a room without its README.
-MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk build/serve/*.mk build/per-chapter/*/*.mk)
+MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk build/serve/*.mk build/per-chapter/*/*.mk build/ltsmin/*.mk)
 ROOM_TOOLS = $(filter-out %/README.md,$(filter $(addsuffix /%,$(1)),$(BUILD_FILES)))
 SELFTEST_INPUTS := $(sort $(MAKE_FILES) build/__init__.py build/README.md \
 	$(call ROOM_TOOLS,build/lib build/pipeline build/harness build/workbench build/checkers) \
@@ -306,8 +306,8 @@ $(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
 # How long the loops take: make check with nothing to do, and make
 # chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;
 # minimum, median, maximum).  Figures, not a check.
-bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs by hand), RUNS=3 times each
-	@build/harness/bench-loops.sh $(or $(RUNS),3)
+bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs replayed by hand), RUNS=3 times each; LOOPS=noop or chapter: one of them
+	@build/harness/bench-loops.sh $(or $(RUNS),3) $(or $(LOOPS),all)
 .PHONY: bench-loops
 
 # The reading time of every page and part, as the index page gives it.

@@ -1,22 +1,40 @@
 #!/bin/sh
-# bench-loops [RUNS]: time the loops a writer waits on, RUNS times each
-# (default 3), and print the minimum, median and maximum seconds of each:
-#   - make check with nothing to do (everything built, nothing changed;
-#     run once first, untimed, to bring the clone up to date);
-#   - make chapter-2 in a fresh clone of this one's last commit (its own
-#     out/, nothing built), beside the same Spin runs typed by hand
-#     (spin -a, cc, ./pan with the flags build/book/search-command.py
-#     gives for each of the chapter's runs), timed in the same round.
+# bench-loops [RUNS] [WHICH]: time the loops a writer waits on, RUNS times
+# each (default 3), and print the minimum, median and maximum of each.
+# WHICH is noop, chapter or all (default):
+#   - noop: make check with nothing to do (everything built, nothing
+#     changed; run once first, untimed, to bring the clone up to date);
+#   - chapter: make chapter-2 in a fresh clone of this one's last commit
+#     (its own out/, nothing built; JOBS=1, one core), beside every Spin
+#     run it made replayed by hand on that one core, in the same round.
+#     The tools that run spin, cc and pan (build/lib/panrun.py for the
+#     blocks, the sweep rows and the grader's searches, the grader for its
+#     simulations) leave the exact commands they ran beside their output,
+#     FOLDER/ran.sh (build/lib/ranlog.py); each is replayed in a folder of
+#     its own holding the inputs it names.  Printed by wall clock and by
+#     CPU (the children's user + system seconds).
 # A benchmark: it prints figures and judges nothing (make check does not
 # run it).  Needs git, and the packages of the models' tier.
 set -eu
 runs=${1:-3}
-case $runs in '' | *[!0-9]*) echo "usage: build/harness/bench-loops.sh [RUNS]" >&2; exit 2 ;; esac
+which=${2:-all}
+usage="usage: build/harness/bench-loops.sh [RUNS] [noop|chapter|all]"
+case $runs in '' | *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
+case $which in noop | chapter | all) ;; *) echo "$usage" >&2; exit 2 ;; esac
 [ "$runs" -ge 1 ] || { echo "bench-loops: RUNS must be 1 or more" >&2; exit 2; }
 here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
+# cpu COMMAND...: run COMMAND in a subshell; print the CPU seconds (user
+# + system) of the processes it waited for.
+cpu() {
+	(
+		"$@" >"$tmp/cpu.log" 2>&1 || true
+		times
+	) | awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] }
+		printf "%.1f\n", s }'
+}
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f\n", b - a }'; }
 # stats FILE [FORMAT]: min, median and max of the numbers in FILE, each
 # printed with FORMAT (seconds to a tenth unless told).
@@ -26,6 +44,7 @@ stats() {
 		printf "min " f ", median " f ", max " f " (%d runs)", v[1], m, v[NR], NR }'
 }
 
+if [ "$which" != chapter ]; then
 echo "bench-loops: make check with nothing to do (a first run brings the clone up to date)"
 make --no-print-directory check >"$tmp/first.log" 2>&1 || true
 i=0
@@ -37,37 +56,55 @@ while [ "$i" -lt "$runs" ]; do
 	echo "$s" >>"$tmp/noop"
 	echo "  run $i: $s s, $(wc -l <"$tmp/noop.log") lines, ending: $(tail -n 1 "$tmp/noop.log")"
 done
+echo "no-op make check:       $(stats "$tmp/noop")"
+fi
+[ "$which" != noop ] || exit 0
 
-echo "bench-loops: make chapter-2 in a fresh clone, beside its Spin runs by hand"
+# replay: the ran.sh of each folder listed in $tmp/folders, by hand, in a
+# folder of its own under $tmp/hand holding copies of the inputs its first
+# line names (names without spaces or quotes: models/ and out/ have none).
+replay() {
+	n=0
+	while read -r dir; do
+		n=$((n + 1))
+		mkdir -p "$tmp/hand/$n"
+		# shellcheck disable=SC2013 # the names are words
+		for f in $(sed -n '1s/^# inputs: //p' "$dir/ran.sh"); do cp "$dir/$f" "$tmp/hand/$n/"; done
+		cp "$dir/ran.sh" "$tmp/hand/$n/"
+		(cd "$tmp/hand/$n" && sh ./ran.sh) >/dev/null 2>&1 || true
+	done <"$tmp/folders"
+}
+echo "bench-loops: make chapter-2 JOBS=1 in a fresh clone, beside every Spin run it made, by hand on one core"
+echo "  load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 i=0
 while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
 	rm -rf "$tmp/clone" "$tmp/hand"
 	git clone -q "$here" "$tmp/clone"
 	t=$(now)
-	(cd "$tmp/clone" && make --no-print-directory chapter-2 >"$tmp/chapter.log" 2>&1) || true
+	c=$(cpu make --no-print-directory -C "$tmp/clone" chapter-2 JOBS=1)
+	cp "$tmp/cpu.log" "$tmp/chapter.log"
 	s=$(since "$t")
 	echo "$s" >>"$tmp/chapter"
-	# The same runs by hand: each run of chapter 2 (its blocks and its
-	# sweep's rows), in a folder of its own holding the models.
-	n=0
+	echo "$c" >>"$tmp/chapter.cpu"
+	find "$tmp/clone/out" -name ran.sh | sed 's|/ran.sh$||' | LC_ALL=C sort >"$tmp/folders"
+	n=$(wc -l <"$tmp/folders")
+	k=$(sed 's|$|/ran.sh|' "$tmp/folders" | xargs cat | grep -c -v '^#' || true)
 	t=$(now)
-	for flags in "$tmp"/clone/out/extract/ch02-*/run.*.flags "$tmp"/clone/out/sweeps/run.*.flags; do
-		if [ ! -f "$flags" ] || ! grep -q "^chapter=chapters/ch02-" "$flags"; then continue; fi
-		cmd=$(cd "$tmp/clone" && build/book/search-command.py "$flags")
-		n=$((n + 1))
-		mkdir -p "$tmp/hand/$n"
-		cp -r "$tmp"/clone/models/. "$tmp/hand/$n/"
-		(cd "$tmp/hand/$n" && sh -c "$cmd" >/dev/null 2>&1) || true
-	done
+	hc=$(cpu replay)
 	h=$(since "$t")
 	echo "$h" >>"$tmp/hand.s"
-	r=$(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+	echo "$hc" >>"$tmp/hand.cpu"
+	r=$(awk -v a="$s" -v b="$h" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+	rc=$(awk -v a="$c" -v b="$hc" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 	echo "$r" >>"$tmp/ratio"
-	echo "  run $i: make chapter-2 $s s ($(tail -n 1 "$tmp/chapter.log")); its $n Spin runs by hand $h s; ratio $r"
+	echo "$rc" >>"$tmp/ratio.cpu"
+	echo "  run $i: make chapter-2 $s s, $c s CPU ($(tail -n 1 "$tmp/chapter.log"));" \
+		"its $k commands in $n folders by hand $h s, $hc s CPU; ratio $r wall, $rc CPU" \
+		"(load $(cut -d' ' -f1-3 /proc/loadavg))"
 done
 
-echo "no-op make check:       $(stats "$tmp/noop")"
-echo "cold make chapter-2:    $(stats "$tmp/chapter")"
-echo "its Spin runs by hand:  $(stats "$tmp/hand.s")"
-echo "ratio, run by run:      $(stats "$tmp/ratio" '%.2f')"
+echo "cold make chapter-2:    $(stats "$tmp/chapter"); CPU $(stats "$tmp/chapter.cpu")"
+echo "its Spin runs by hand:  $(stats "$tmp/hand.s"); CPU $(stats "$tmp/hand.cpu")"
+echo "ratio by wall clock:    $(stats "$tmp/ratio" '%.2f')"
+echo "ratio by CPU:           $(stats "$tmp/ratio.cpu" '%.2f')"

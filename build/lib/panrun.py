@@ -10,6 +10,7 @@ import sys
 import tempfile
 import time
 
+from build.lib import ranlog
 from build.lib.modelfiles import claim_names, copy_model, defs_overridden
 from build.lib.runstore import RunError
 from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
@@ -123,11 +124,12 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
     if overridden:
         raise RunError(overridden)
     defs = " ".join(shlex.split(defs) + extra)
+    ranlog.start(workdir)
 
     claim = formula_flags(formula)
     spin = ["spin"] + shlex.split(defs) + ["-a"] + claim + [name]
-    p = subprocess.run(spin, cwd=workdir, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p = ranlog.run(spin, cwd=workdir, stdin=subprocess.DEVNULL,
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     spin_lines = p.stdout.splitlines()
     if p.returncode != 0 or not os.path.isfile(os.path.join(workdir, "pan.c")):
         first = next((l for l in spin_lines if "error" in l.lower()), spin_lines[0]
@@ -150,8 +152,8 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
         # prints it; Spin deletes the file it read it from (NAME.nvr:
         # an include of the model, then the claim), which pan's report
         # names, so a copy is kept for the views.
-        p = subprocess.run(["spin"] + claim, cwd=workdir, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        p = ranlog.run(["spin"] + claim, cwd=workdir, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         claim_lines = p.stdout.splitlines()
         with open(os.path.join(workdir, name + ".nvr"), "w") as f:
             f.write(f'#include "{name}"\n' + p.stdout)
@@ -161,13 +163,14 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
 
     cc = (["cc"] + shlex.split(cflags) + [f"-DMEMLIM={memlim}", "-o", "pan",
                                           "pan.c"])
-    p = subprocess.run(cc, cwd=workdir, capture_output=True, text=True)
+    p = ranlog.run(cc, cwd=workdir, capture_output=True, text=True)
     if p.returncode != 0:
         first = (p.stderr.strip().splitlines() or ["cc failed"])[0]
         raise RunError(f"{model}: cc cannot compile pan.c: {first} "
                        f"(check CFLAGS={cflags!r})")
 
     cmd = ["timeout", str(timeout), "./pan"] + shlex.split(runflags)
+    ranlog.add(workdir, cmd)
     start = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=workdir, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -195,10 +198,10 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
     trails = re.findall(r"^pan: wrote (\S+\.trail)$", text, re.M)
     trail_text = None
     if trail and trails and os.path.isfile(os.path.join(workdir, trails[0])):
-        p = subprocess.run(["spin"] + shlex.split(defs) + claim
-                           + [trail_flag(name, trails[0]), "-p", name],
-                           cwd=workdir, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        p = ranlog.run(["spin"] + shlex.split(defs) + claim
+                       + [trail_flag(name, trails[0]), "-p", name],
+                       cwd=workdir, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # spin warns when the model's copy looks newer than the trail (same
         # second); the warning is about our copying, not about the model.
         trail_text = "".join(l for l in p.stdout.splitlines(True)

@@ -131,6 +131,16 @@ MUTANTS = [
      "a failure while out/rules.mk is remade is told as itself, not as 'No rule to make target'", "concurrency"),
     ("a second make refused the lock", "build/harness/locked.sh", "\tflock 9\n", "\texit 1\n",
      "make verify and make chapter-91 beside a make that rewrites out/rules.mk all work", "concurrency"),
+    ("a run's compile left out of ran.sh", "build/lib/panrun.py",
+     "    p = ranlog.run(cc, cwd=workdir,", "    p = subprocess.run(cc, cwd=workdir,",
+     "ran.sh: run tiny-racy's commands (spin -a, cc, ./pan), replayed by hand, store its states", "loops"),
+    ("a run's trail replay left out of ran.sh", "build/lib/panrun.py",
+     '        p = ranlog.run(["spin"] + shlex.split(defs) + claim', '        p = subprocess.run(["spin"] + shlex.split(defs) + claim',
+     "ran.sh: the trail's replay (spin -t -p) is among the commands, and prints the violation", "loops"),
+    ("a run's log not begun afresh", "build/lib/panrun.py", "    ranlog.start(workdir)\n", "",
+     "ran.sh: run tiny-racy's commands (spin -a, cc, ./pan), replayed by hand, store its states", "loops"),
+    ("a grader that stops graded fail", "build/workbench/grade.py", "        code = None\n", "        code = 1\n",
+     "exercise: a grader that stops on an error is no grade, not the fail a wrong solution wants", "exercise"),
 ]
 
 

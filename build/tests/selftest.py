@@ -25,6 +25,7 @@ groups (quicker, to see a case fail on a deliberate break)."""
 
 import collections
 import functools
+import glob
 import hashlib
 import os
 import re
@@ -358,6 +359,25 @@ def perturb(report, key, value):
                       count=1, flags=re.M)
     first = value.splitlines()[0]
     return report.replace(first, first + "x", 1)
+
+
+def replayed(proj, folder):
+    """FOLDER's ran.sh (the commands a tool ran there, build/lib/ranlog.py)
+    replayed by hand as make bench-loops does: in a folder of its own
+    holding the inputs its first line names.  (its lines, what they
+    printed); ([], why) when there is no log to replay."""
+    log = os.path.join(proj, folder, "ran.sh")
+    if not os.path.isfile(log):
+        return [], f"no {folder}/ran.sh"
+    lines = open(log).read().splitlines()
+    if not lines or not lines[0].startswith("# inputs: "):
+        return [], f"{folder}/ran.sh: no inputs line: {lines[:1]}"
+    with tempfile.TemporaryDirectory() as hand:
+        for name in lines[0][len("# inputs: "):].split():
+            shutil.copy(os.path.join(proj, folder, name), hand)
+        shutil.copy(log, hand)
+        p = subprocess.run(["sh", "./ran.sh"], cwd=hand, capture_output=True, text=True)
+    return lines, p.stdout + p.stderr
 
 
 def baseline(proj):
@@ -733,6 +753,24 @@ def exercise_cases(proj, fx):
            "PASS grade-ex-tiny2-comment" in out, out[-1200:], (out, "ex-tiny2-comment.spin: graded"))
     expect("exercise: a proctype changed where as-given= keeps it is rejected",
            "PASS grade-ex-tiny3-weak" in out, out[-1200:], (out, "ex-tiny3-weak.spin: graded"))
+    # The grader's searches leave the commands they ran too, replayed by
+    # hand to pan's report.
+    runs = sorted(glob.glob(os.path.join(proj, "out", "grade", "exercise-*", "*", "run-*")))
+    lines, said = replayed(proj, os.path.relpath(runs[0], proj)) if runs else ([], "no grader run folder")
+    expect("ran.sh: a grader's search leaves the commands it ran, which replay to pan's report",
+           [line.split()[:1] for line in lines[1:3]] == [["spin"], ["cc"]] and "State-vector" in said,
+           f"{runs[:1]} {lines}\n{said[-600:]}")
+    # A grader that stops on an error of its own is no grade, never a
+    # wrong solution's expected fail.
+    tool = os.path.join(proj, "build", "workbench", "grade.py")
+    kept = open(tool).read()
+    open(tool, "w").write(kept.replace("def run_demand(n, k, d, path, text):\n",
+                                       "def run_demand(n, k, d, path, text):\n    raise RuntimeError('planted')\n", 1))
+    code, out = sh(proj, "build/workbench/grade.py", "--check", "out/extract/ch93-exercise/graded.ex-tiny-wrong.spin")
+    open(tool, "w").write(kept)
+    expect("exercise: a grader that stops on an error is no grade, not the fail a wrong solution wants",
+           code != 0 and "could not be graded (the grader stopped)" in out and "planted" in out,
+           out[-800:], (out, "could not be graded"))
     # The student's file is theirs: an exercise in progress is said to be
     # one, not a model to copy into the chapter; an edit of any other
     # model (a solution) still fails the check.
@@ -857,6 +895,23 @@ def loops_cases(proj, fx):
            open(os.path.join(sha, "loop-c.txt")).read() == "missing\n", out)
     expect("hash-sources: a file under OUT is left to make (hashed when made)",
            open(os.path.join(sha, "out", "loop-made")).read() == "kept\n", out)
+
+    # ran.sh: each run leaves the exact commands it ran beside its output
+    # (build/lib/ranlog.py); replayed by hand, they print its report (the
+    # states it stored) and its trail.  make bench-loops replays these.
+    for rid in ("tiny-racy", "tiny-sweep-1"):
+        lines, said = replayed(proj, os.path.join("out", "work", rid))
+        report = open(os.path.join(proj, "out", "runs", rid + ".out")).read()
+        stored = re.search(r"(\d+) states, stored", report)
+        again = re.search(r"(\d+) states, stored", said)
+        words = [line.split()[:1] for line in lines[1:]]
+        expect(f"ran.sh: run {rid}'s commands (spin -a, cc, ./pan), replayed by hand, store its states",
+               words[:2] == [["spin"], ["cc"]] and any("./pan" in line for line in lines)
+               and stored and again and again.group(1) == stored.group(1), f"{lines}\n{said[-600:]}")
+    lines, said = replayed(proj, os.path.join("out", "work", "tiny-racy"))
+    expect("ran.sh: the trail's replay (spin -t -p) is among the commands, and prints the violation",
+           any(re.match(r"spin .*-t ", line) for line in lines) and said.count("assertion violated") >= 2,
+           f"{lines}\n{said[-600:]}")
 
     # chapter-sources.py: chapter 96 runs a model chapter 95 derives from
     # one chapter 97 defines; chapter 98 is unrelated.

@@ -27,16 +27,19 @@ simulation (spin -p -u1000 -nN, N the number on the file's #define NAME
 line), in place of pan's search.  The student's file is only read:
 variants and runs go to out/grade/."""
 
+import contextlib
 import glob
+import io
 import os
 import re
-import subprocess
 import sys
+import traceback
 
 from build.lib import blockformat
 from build.lib import modelfiles
 from build.lib import panreport
 from build.lib import panrun
+from build.lib import ranlog
 from build.lib import runstore
 from build.lib import searchflags
 
@@ -257,8 +260,9 @@ def simulate_demand(n, k, d, path, model, shown, fail):
     except runstore.RunError as e:
         return fail(f"no run: {e}")
     defs = d.get("defs", "").split()
-    p = subprocess.run(searchflags.simulation_command(seed, os.path.basename(model), extra=defs),
-                       cwd=work, capture_output=True, text=True)
+    ranlog.start(work)
+    p = ranlog.run(searchflags.simulation_command(seed, os.path.basename(model), extra=defs),
+                   cwd=work, capture_output=True, text=True)
     out = p.stdout + p.stderr
     errors = [line.strip() for line in out.splitlines() if "Error:" in line]
     if p.returncode != 0 and not any("assertion violated" in e for e in errors):
@@ -309,13 +313,23 @@ def check(spec_path):
     keys, body = blockformat.read_spec(spec_path)
     want = keys["grade"]
     model = os.path.join("models", keys["model"])
-    p = subprocess.run([os.path.abspath(__file__), keys["exercise"], model], capture_output=True, text=True)
-    out = p.stdout + p.stderr
+    # Graded in this process, its output caught as make exercise-N prints
+    # it (a second Python for each solution was most of a grade's time
+    # beside Spin's); a grader that stops on an error is no grade.
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            code = grade(int(keys["exercise"]), model)
+    except Exception:  # the grader's own failure: shown, never a grade
+        buf.write(traceback.format_exc())
+        code = None
+    out = buf.getvalue()
     print(out, end="")
-    got = {0: "pass", 1: "fail"}.get(p.returncode)
+    got = {0: "pass", 1: "fail"}.get(code)
     where = keys.get("where", spec_path)
     if got is None:
-        print(f"{where}: {model} could not be graded (exit {p.returncode}); the lines above say why")
+        print(f"{where}: {model} could not be graded ({'exit ' + str(code) if code is not None else 'the grader stopped'});"
+              " the lines above say why")
         return 1
     if got != want:
         print(f"{where}: {model} is graded {got.upper()} against exercise {keys['exercise']}, "
