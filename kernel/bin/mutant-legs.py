@@ -89,7 +89,7 @@ def ltsmin_cell(rids, first):
         return "as above"
     if not rids:
         return "no model"
-    out = []
+    out, models = [], set()
     for rid in rids:
         path, _ = runstore.report(rid)
         if path is None:
@@ -98,12 +98,14 @@ def ltsmin_cell(rids, first):
             continue
         f = ltsmin.parse(open(path).read())
         v = ltsmin.verdict(f)
-        sets = {}
+        sets, model = {}, "?"
         src = path[:-len(".out")] + ".from"
         if os.path.exists(src):
             for line in open(src):
                 if line.startswith("set="):
                     sets = dict(w.split("=", 1) for w in line[4:].split() if "=" in w)
+                elif line.startswith("model="):
+                    model = line[len("model="):].strip()
         at = (f"{sets['N_QRCU_UPDATERS']}x{sets['N_QRCU_READERS']}"
               if "N_QRCU_UPDATERS" in sets and "N_QRCU_READERS" in sets else None)
         if v is None or "tool" not in f or at is None:
@@ -111,8 +113,10 @@ def ltsmin_cell(rids, first):
                             f"in the run; run {rid} again")
             continue
         what = f"passes at {at}" if v == "pass" else f"**fails at {at}**"
-        out.append(f"{what} ({f['tool'].replace('prom2lts-', '')})")
-    return "; ".join(out)
+        out.append((model, f"{what} ({f['tool'].replace('prom2lts-', '')})"))
+        models.add(model)
+    # A row whose runs are of several models names each run's model.
+    return "; ".join(f"`{m}`: {c}" if len(models) > 1 else c for m, c in out)
 
 
 def relacy_cell(names, first):

@@ -34,7 +34,7 @@ def load():
     return mod
 
 
-def write(rid, report, u=1, r=1, sets=True):
+def write(rid, report, u=1, r=1, sets=True, model="qrcu-loose.spin"):
     runs = os.path.join(TMP, "runs")
     os.makedirs(runs, exist_ok=True)
     for ext in ("out", "from"):
@@ -44,7 +44,7 @@ def write(rid, report, u=1, r=1, sets=True):
     if report is not None:
         open(os.path.join(runs, f"{rid}.out"), "w").write(report)
         open(os.path.join(runs, f"{rid}.from"), "w").write(
-            "tool=ltsmin\nmodel=qrcu-loose.spin\n" + (SIZE.format(u, r, u, r) if sets else "args=seq\n"))
+            f"tool=ltsmin\nmodel={model}\n" + (SIZE.format(u, r, u, r) if sets else "args=seq\n"))
 
 
 def main():
@@ -76,6 +76,11 @@ def main():
     write("lt-x-1x2-seq", PASSES, 1, 2)
     case("two runs, the back-end from the report", ["lt-x-1x2-seq", "lt-x-1x1-dist"],
          want_cell="passes at 1x2 (seq); **fails at 1x1** (dist)")
+    write("lt-y-2x2-seq", FAILS, 2, 2, model="qrcu-noresum.spin")
+    write("lt-z-2x2-seq", FAILS, 2, 2, model="qrcu-onesum.spin")
+    case("runs of two models, each named from its .from", ["lt-y-2x2-seq", "lt-z-2x2-seq"],
+         want_cell="`qrcu-noresum.spin`: **fails at 2x2** (seq); "
+                   "`qrcu-onesum.spin`: **fails at 2x2** (seq)")
     write("lt-gone-1x1-seq", None)
     case("a run without a report", ["lt-gone-1x1-seq"], want_problem="run lt-gone-1x1-seq has no report")
     write("lt-cut-1x1-seq", FAILS.splitlines(True)[0] + FAILS.splitlines(True)[1])
