@@ -12,7 +12,7 @@ fair=1 under weak fairness (-f): build/lib/searchflags.py's search_flags, the ru
 the chapters' blocks use too.  cores=N (make verify CORES=2) compiles pan's
 multi-core safety search, -DNCORE=N; bfspar=1 (make verify BFSPAR=1) its
 parallel breadth-first one, -DBFS_PAR, on CORES= cores (pan -uN) or all
-of them.  formula=F (make verify FORMULA='[] <> p')
+of them, which stores states by hash compaction (approximate).  formula=F (make verify FORMULA='[] <> p')
 looks for acceptance cycles of the claim Spin makes of F's negation
 (spin -a -f '!(F)', pan -a), F being the property that must hold.  A model with a claim searched in safety
 mode is never said to satisfy it.
@@ -142,7 +142,10 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     try:
         # Your flags are added to the search's own, as a block's cflags=
         # are (searchflags.pan_cflags); CORES=N adds -DNCORE=N, or with
-        # BFSPAR=1, -DBFS_PAR and pan's -uN.
+        # BFSPAR=1, -DBFS_PAR and pan's -uN.  That search stores its
+        # states by hash compaction (an approximate search, which the
+        # verdict line says); with -DNO_HC it wants all of MEMLIM as
+        # shared memory, which the run's budget refuses.
         if bfspar:
             cflags = " ".join(shlex.split(cflags) + ["-DBFS_PAR"])
             if cores:
