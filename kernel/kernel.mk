@@ -216,14 +216,16 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # prints them).  make check
 # runs it after kernel-check, whose kernel-soak-runs writes the kernel's
 # column (mutants.tsv); from the top-level Makefile, the runs it
-# reads are its prerequisites, so make chapter-N makes them first.
+# reads are its prerequisites, so make chapter-N makes them first (but
+# a long run kept in chapters/runs/, target=full, which it reads there).
 # The list is asked of mutant-legs.py only by a make whose goals name
 # kernel-mutant-legs (make check's kernel step, the kernel chapter's
 # extras, or typed), not by each of the many makes that read this file
 # (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
 # rule when it reads the makefiles, so that would not spare them).
-KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(addprefix \
-	$(RUNS_DIR)/,$(addsuffix .out,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --runs)))) $(addprefix relacy-run-,$(shell \
+KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(filter \
+	$(ALL_RUNS) $(CHAPTER_ONLY_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
+	$(PYTHON_ENV) kernel/bin/mutant-legs.py --runs))))) $(addprefix relacy-run-,$(shell \
 	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm)))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
@@ -233,9 +235,11 @@ kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
 
 # chapters/mutants.tsv, the one list of QRCU's mutants, against the
 # legs' own lists: the busted scenarios of kernel/configs and SOAKLIST,
-# kernel/relacy/checks and its scripts, the litmus tests' variants
-# (kernel/bin/mutant-list.py); and its self-test, which breaks copies of
-# them one way at a time (kept while the files it reads are unchanged).
+# kernel/relacy/checks and its scripts, the litmus tests' variants, the
+# chapters' LTSmin runs as extracted (kernel/bin/mutant-list.py); its
+# self-test, which breaks copies of them one way at a time, and that of
+# mutant-legs.py's LTSmin cells (each kept while the files it reads are
+# unchanged).
 KERNEL_CHECKS += kernel-mutant-list
 .PHONY: kernel-mutant-list
 kernel-mutant-list: ## check chapters/mutants.tsv against kernel/configs, SOAKLIST, kernel/relacy/checks and kernel/litmus
@@ -243,8 +247,13 @@ kernel-mutant-list: ## check chapters/mutants.tsv against kernel/configs, SOAKLI
 	-@$(KERNEL_RECORD) kernel-mutant-list-selftest -- build/harness/cached.sh kernel-mutant-list-selftest \
 		kernel/bin/mutant-list.py kernel/tests/mutant-list-selftest.sh kernel/tests/selftest-lib.sh \
 		kernel/bin/scenarios.sh kernel/bin/litmuslib.py kernel/bin/barrier-legs.py build/lib/mutants.py \
+		build/lib/runstore.py build/lib/blockformat.py \
 		chapters/mutants.tsv kernel/configs kernel/relacy/checks kernel/relacy/mutants kernel/litmus \
 		-- kernel/tests/mutant-list-selftest.sh
+	-@$(KERNEL_RECORD) kernel-mutant-legs-selftest -- build/harness/cached.sh kernel-mutant-legs-selftest \
+		kernel/bin/mutant-legs.py kernel/tests/mutant-legs-selftest.py build/checkers/ltsmin.py \
+		build/lib/runstore.py build/lib/mutants.py chapters/mutants.tsv \
+		-- kernel/tests/mutant-legs-selftest.py
 
 FORCE:
 

@@ -1,7 +1,7 @@
 """The book's mutants of QRCU, read from chapters/mutants.tsv: the one
-list of them, with each one's counterpart in every leg (its Spin and
-rumur runs, its kernel scenarios, its relacy mutants, its herd7 variant,
-its row of chapter 9's table).  The file's header says what each field
+list of them, with each one's counterpart in every leg (its Spin,
+rumur and LTSmin runs, its kernel scenarios, its relacy mutants, its
+herd7 variant, its row of chapter 9's table).  The file's header says what each field
 holds.  A bad row stops the reader with one line, FILE:LINE, what is
 wrong and what to write."""
 
@@ -11,12 +11,15 @@ import re
 # MUTANTS_TSV points the tools at another copy (their self-tests' broken ones).
 PATH = os.environ.get("MUTANTS_TSV") or os.path.join("chapters", "mutants.tsv")
 FIELDS = ["mutant", "bug", "kernel", "spin-orig", "spin-r7", "spin-all", "rumur",
-          "relacy", "herd7", "chapter9"]
+          "ltsmin", "relacy", "herd7", "chapter9"]
 # The fields that list a leg's counterparts (or "none: why").
 LEGS = FIELDS[2:]
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SCENARIO = re.compile(r"^([A-Z0-9][A-Z0-9-]*)(?: \(([^()]+)\))?$")
 LETTER = re.compile(r"^\(([a-z])\) \S")
+# The correct model: LTSmin's runs of any other QRCU model are a
+# mutant's, which a row's ltsmin field must name (ltsmin_problems).
+CORRECT = "qrcu.spin"
 
 
 class Bad(Exception):
@@ -96,6 +99,9 @@ def read(path=PATH):
             elif leg == "chapter9":
                 if not LETTER.match(v):
                     raise Bad(f"{where}: mutant {name}: chapter9 {v!r}: want \"(LETTER) words\"")
+            elif leg == "ltsmin" and not all(NAME.match(x) for x in v.split()):
+                raise Bad(f"{where}: mutant {name}: ltsmin {v!r}: want run IDs (the "
+                          "{.check tool=ltsmin} blocks' #ID), separated by blanks")
             elif leg == "herd7" and any(len(x.split("+")) < 3 for x in v.split()):
                 raise Bad(f"{where}: mutant {name}: herd7 {v!r}: want TEST+VARIANT, the test "
                           "of kernel/litmus/TEST.litmus and its broken variant")
@@ -103,6 +109,40 @@ def read(path=PATH):
     if head is None:
         raise Bad(f"{path}: no header line ({' '.join(FIELDS)})")
     return rows
+
+
+def ltsmin_problems(mutants, runs, table=PATH):
+    """What is wrong between the rows' ltsmin fields and RUNS, {ID: the
+    block's fields (tool=, model=, chapter=)} of every {.check} block
+    the chapters define: each named run must be an LTSmin run of a
+    mutant, named by one row; each LTSmin run of a model other than
+    the correct one must be named.  One line each, naming the run."""
+    out, named = [], {}
+    for m in mutants:
+        for r in m.items("ltsmin"):
+            spec = runs.get(r)
+            if r in named:
+                out.append(f"mutant {m.name}: its LTSmin run {r} is the run of mutant "
+                           f"{named[r]} too; name it in one row of {table}")
+            named.setdefault(r, m.name)
+            if spec is None:
+                out.append(f"mutant {m.name}: its LTSmin run {r} is not a block of any "
+                           "chapter; add the {.check #" + r + " tool=ltsmin} block, or "
+                           f"write none: WHY in its ltsmin field of {table}")
+            elif spec.get("tool") != "ltsmin":
+                out.append(f"mutant {m.name}: its LTSmin run {r} ({spec.get('chapter', '?')}) "
+                           f"is a run of {spec.get('tool')}, not of LTSmin; name the "
+                           f"tool=ltsmin block in its ltsmin field of {table}")
+            elif spec.get("model") == CORRECT:
+                out.append(f"mutant {m.name}: its LTSmin run {r} ({spec.get('chapter', '?')}) "
+                           f"runs the correct model {CORRECT}, not a mutant; name the "
+                           f"run of its mutant in its ltsmin field of {table}")
+    for r, spec in sorted(runs.items()):
+        if spec.get("tool") == "ltsmin" and spec.get("model") != CORRECT and r not in named:
+            out.append(f"LTSmin run {r} ({spec.get('chapter', '?')}, models/{spec.get('model')}) "
+                       f"runs a mutant no row of {table} names; add {r} to the ltsmin "
+                       "field of the mutant it plants")
+    return out
 
 
 def kernel_rows(mutants):

@@ -199,6 +199,16 @@ CASES = [
      "verify", ["MODEL=M/ltl-blocks.spin", "LTL=trivial", "CORES=2"], None, FAIL,
      ["CORES=2 asks for pan's multi-core search, which this book runs for safety only"],
      ["Multi-Core"]),
+    # BFSPAR=1: pan's parallel breadth-first search (-DBFS_PAR, -uN with
+    # CORES=N), not the multi-core depth-first one; refused for liveness.
+    ("BFSPAR=1 CORES=2 compiles and runs pan's parallel breadth-first search",
+     "verify", ["MODEL=M/defs-guarded.spin", "DEFS=-DN=3", "BFSPAR=1", "CORES=2"], None, PASS,
+     ["-DBFS_PAR", "-u2", "+ Breadth-First Search", "+ Multi-Core (using 2 cores)",
+      "a hash-compact search stored: an approximate search"], ["-DNCORE"]),
+    ("BFSPAR=1 with a liveness search is refused, saying why",
+     "verify", ["MODEL=M/ltl-blocks.spin", "LTL=trivial", "BFSPAR=1"], None, FAIL,
+     ["BFSPAR=1 asks for pan's parallel breadth-first search, which checks safety only"],
+     ["Breadth-First"]),
     ("FORMULA= with FAIR=1: weak fairness",
      "verify", ["MODEL=M/noreduce.spin", "FORMULA=[] <> (rounds == 0)", "FAIR=1",
                 "CFLAGS=-DNOREDUCE"], None, PASS,

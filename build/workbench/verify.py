@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1] [formula=F] [cores=N]: run
+"""verify MODEL [DEFS] [CFLAGS] [RUNFLAGS] [ltl=NAME] [fair=1] [np=1] [formula=F] [cores=N] [bfspar=1]: run
 Spin on any model, one of the book's or one of your own, print pan's
 report and, when pan found an error, the readable trail (spin -t -p),
 which is also kept in out/verify/NAME/NAME.trail.txt.
@@ -10,7 +10,9 @@ looks for acceptance cycles of the ltl formula NAME (pan -a -N NAME,
 compiled without -DSAFETY), np=1 for non-progress cycles (-DNP, -l),
 fair=1 under weak fairness (-f): build/lib/searchflags.py's search_flags, the rule
 the chapters' blocks use too.  cores=N (make verify CORES=2) compiles pan's
-multi-core safety search, -DNCORE=N.  formula=F (make verify FORMULA='[] <> p')
+multi-core safety search, -DNCORE=N; bfspar=1 (make verify BFSPAR=1) its
+parallel breadth-first one, -DBFS_PAR, on CORES= cores (pan -uN) or all
+of them, which stores states by hash compaction (approximate).  formula=F (make verify FORMULA='[] <> p')
 looks for acceptance cycles of the claim Spin makes of F's negation
 (spin -a -f '!(F)', pan -a), F being the property that must hold.  A model with a claim searched in safety
 mode is never said to satisfy it.
@@ -34,7 +36,7 @@ from build.lib import searchflags
 OUT = runstore.OUT
 HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = ("usage: make verify MODEL=models/NAME.spin [DEFS=-DX=3] [CFLAGS=-DCOLLAPSE] "
-         "[RUNFLAGS=-m100000] [CORES=2] [LTL=name] [FAIR=1] [NP=1] [FORMULA='[] <> (x == 0)']")
+         "[RUNFLAGS=-m100000] [CORES=2] [BFSPAR=1] [LTL=name] [FAIR=1] [NP=1] [FORMULA='[] <> (x == 0)']")
 
 
 def main():
@@ -42,10 +44,11 @@ def main():
     if args == ["--env"]:  # make's values, passed untouched (workbench.mk)
         sys.exit(verify(*[os.environ.get("WB_" + k, "") for k in
                           ("MODEL", "DEFS", "CFLAGS", "RUNFLAGS", "LTL", "FAIR", "NP",
-                           "PROC", "FORMULA")], cores=os.environ.get("WB_CORES", ""))
+                           "PROC", "FORMULA")], cores=os.environ.get("WB_CORES", ""),
+                          bfspar=os.environ.get("WB_BFSPAR", ""))
                  if os.environ.get("WB_MODEL") else USAGE)
-    opts = {"ltl": "", "fair": "", "np": "", "formula": "", "cores": ""}
-    while args and re.match(r"^(ltl|fair|np|formula|cores)=", args[-1]):
+    opts = {"ltl": "", "fair": "", "np": "", "formula": "", "cores": "", "bfspar": ""}
+    while args and re.match(r"^(ltl|fair|np|formula|cores|bfspar)=", args[-1]):
         k, v = args.pop().split("=", 1)
         opts[k] = v
     if not 1 <= len(args) <= 4 or not args[0]:
@@ -89,22 +92,33 @@ def verify_lines(model, defs="", cflags="", runflags="", ltl="", fair="", np="",
 
 
 def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc="",
-           formula="", cores=""):
+           formula="", cores="", bfspar=""):
     """One search of MODEL, as make verify runs it: what runs, every line
     Spin and pan print, the readable trail, and the verdict line
     (panreport.search_end).  FORMULA: a property that must hold, checked
     by the acceptance cycles of its negation's claim (spin -a -f).
     Returns the exit status: 0 a pass, 1 an error found or no verdict, 2
     the model could not be run.  CORES=N (N > 1): pan's multi-core
-    search, -DNCORE=N, for a safety search."""
+    search, -DNCORE=N, for a safety search; BFSPAR=1 its parallel
+    breadth-first search instead (-DBFS_PAR, pan -uN on CORES=N cores,
+    all of them without CORES=)."""
     opts = {"ltl": ltl, "fair": fair, "np": np}
     if cores and not (cores.isdigit() and int(cores) >= 1):
         print(f"{model}: CORES={cores}: give the number of cores, a whole number (CORES=2)",
               file=sys.stderr)
         return 2
-    if cores and int(cores) > 1 and (formula or searchflags.is_liveness(runflags, **opts)):
+    if cores and int(cores) > 1 and not bfspar and (formula or searchflags.is_liveness(runflags, **opts)):
         print(f"{model}: CORES={cores} asks for pan's multi-core search, which this book runs "
               f"for safety only; drop CORES= for a liveness search (LTL=, FORMULA=, NP=, -a, -l)",
+              file=sys.stderr)
+        return 2
+    if bfspar and bfspar != "1":
+        print(f"{model}: BFSPAR={bfspar}: write BFSPAR=1 for pan's parallel breadth-first "
+              "search, or leave it out", file=sys.stderr)
+        return 2
+    if bfspar and (formula or searchflags.is_liveness(runflags, **opts)):
+        print(f"{model}: BFSPAR=1 asks for pan's parallel breadth-first search, which checks "
+              "safety only; drop BFSPAR= for a liveness search (LTL=, FORMULA=, NP=, -a, -l)",
               file=sys.stderr)
         return 2
     if formula and (ltl or np):
@@ -127,8 +141,16 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
         return 2
     try:
         # Your flags are added to the search's own, as a block's cflags=
-        # are (searchflags.pan_cflags); CORES=N adds -DNCORE=N.
-        if cores and int(cores) > 1:
+        # are (searchflags.pan_cflags); CORES=N adds -DNCORE=N, or with
+        # BFSPAR=1, -DBFS_PAR and pan's -uN.  That search stores its
+        # states by hash compaction (an approximate search, which the
+        # verdict line says); with -DNO_HC it wants all of MEMLIM as
+        # shared memory, which the run's budget refuses.
+        if bfspar:
+            cflags = " ".join(shlex.split(cflags) + ["-DBFS_PAR"])
+            if cores:
+                runflags = " ".join(shlex.split(runflags) + [f"-u{int(cores)}"])
+        elif cores and int(cores) > 1:
             cflags = " ".join(shlex.split(cflags) + [f"-DNCORE={int(cores)}"])
         cflags, runflags = searchflags.search_flags(cflags, runflags, where=model, **opts)
     except ValueError as e:
@@ -223,7 +245,12 @@ def verify(model, defs="", cflags="", runflags="", ltl="", fair="", np="", proc=
     if warning:
         print(f"{model}: {warning}", file=sys.stderr)
     code, line = panreport.search_end(text, fields, r.trails, runflags, formula=formula, **opts)
-    if code and cores and int(cores) > 1 and fields.get("errors") not in (None, "0"):
+    if code and bfspar and fields.get("errors") not in (None, "0"):
+        # pan -DBFS_PAR names its trail after its process, NAME_pan_PID.trail.
+        line = (f"pan's parallel breadth-first search (-DBFS_PAR) found {fields['errors']} "
+                f"error(s); its trail is not the one spin -t reads: run without BFSPAR= "
+                f"for the trail")
+    elif code and cores and int(cores) > 1 and fields.get("errors") not in (None, "0"):
         # pan -DNCORE writes a trail ("wrote trailfile") that spin -t does
         # not replay step by step; the one-core search does.
         line = (f"pan's multi-core search (-DNCORE={int(cores)}) found {fields['errors']} "

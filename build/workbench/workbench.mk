@@ -4,7 +4,7 @@
 # A variable counts only when given on make's command line: CFLAGS, DEFS
 # or RUNFLAGS set in the shell's environment (for some other program)
 # never reach a run; make says it ignored them.
-WB_VARS := MODEL DEFS CFLAGS RUNFLAGS CORES LTL FAIR NP FORMULA SEED STEPS SIMFLAGS RUN TRAILFLAGS PROC TRAIL
+WB_VARS := MODEL DEFS CFLAGS RUNFLAGS CORES BFSPAR LTL FAIR NP FORMULA SEED STEPS SIMFLAGS RUN TRAILFLAGS PROC TRAIL
 wb = $(if $(filter command line,$(origin $(1))),$(value $(1)))
 # Each value reaches the tool as WB_NAME in its environment, as typed:
 # never through the shell, so that a path with a space, $ or a quote
@@ -20,7 +20,7 @@ WB_NOTE = $(if $(WB_IGNORED),echo "make $@: ignored $(WB_IGNORED) from your envi
 NO_RULES_GOALS += verify simulate replay interactive list
 .PHONY: verify simulate replay interactive list models-index check-models-index
 
-verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name or FORMULA='[] <> (x == 0)' [FAIR=1], NP=1: liveness; CORES=2: pan's multi-core safety search (-DNCORE=2)
+verify: $(OUT)/deps.stamp ## run Spin on MODEL=path; DEFS=-DX=3 CFLAGS=-DCOLLAPSE RUNFLAGS=-m100000 add to the defaults; LTL=name or FORMULA='[] <> (x == 0)' [FAIR=1], NP=1: liveness; CORES=2: pan's multi-core safety search (-DNCORE=2); BFSPAR=1: its parallel breadth-first one (-DBFS_PAR, on CORES= cores)
 	@$(WB_NOTE) build/workbench/verify.py --env
 
 simulate: $(OUT)/deps.stamp ## one random run of MODEL=path: SEED=n (else one is chosen and printed), STEPS=1000, SIMFLAGS=-g...

@@ -11,6 +11,9 @@ with no Promela model), written to OUT.md from the runs alone:
     model (chapter 9): the reports out/runs/ID.out (or the kept
     chapters/runs/ID.out) of the runs the mutant's row names;
   - rumur (chapter 13): its runs of the Murphi model's mutants, likewise;
+  - LTSmin (chapter 15): its runs of the same Promela mutants, likewise,
+    each cell saying the back-end (from the report) and the size (from
+    the run's .from);
   - relacy (chapter 12): out/relacy/runs/NAME.out of every row of
     kernel/relacy/checks whose mutant the row names;
   - LKMM (chapter 11): herd7's report of the row's litmus variant;
@@ -31,6 +34,7 @@ import sys
 
 from build.lib import panreport
 from build.lib import runstore
+from build.checkers import ltsmin
 from build.checkers import rumur
 from build.lib import mutants
 
@@ -78,6 +82,41 @@ def spin_cell(rids, make, first):
             continue
         out.append(f"passes at {size(rid)}" if f["errors"] == "0" else f"**fails at {size(rid)}**")
     return "; ".join(out)
+
+
+def ltsmin_cell(rids, first):
+    if not first:
+        return "as above"
+    if not rids:
+        return "no model"
+    out, models = [], set()
+    for rid in rids:
+        path, _ = runstore.report(rid)
+        if path is None:
+            problems.append(f"mutant-legs: run {rid} has no report in {runstore.OUT}/runs/; "
+                            f"make {runstore.OUT}/runs/{rid}.out (or make chapter-15) first")
+            continue
+        f = ltsmin.parse(open(path).read())
+        v = ltsmin.verdict(f)
+        sets, model = {}, "?"
+        src = path[:-len(".out")] + ".from"
+        if os.path.exists(src):
+            for line in open(src):
+                if line.startswith("set="):
+                    sets = dict(w.split("=", 1) for w in line[4:].split() if "=" in w)
+                elif line.startswith("model="):
+                    model = line[len("model="):].strip()
+        at = (f"{sets['N_QRCU_UPDATERS']}x{sets['N_QRCU_READERS']}"
+              if "N_QRCU_UPDATERS" in sets and "N_QRCU_READERS" in sets else None)
+        if v is None or "tool" not in f or at is None:
+            problems.append(f"mutant-legs: {path}: no verdict, tool or size (set= of its .from) "
+                            f"in the run; run {rid} again")
+            continue
+        what = f"passes at {at}" if v == "pass" else f"**fails at {at}**"
+        out.append((model, f"{what} ({f['tool'].replace('prom2lts-', '')})"))
+        models.add(model)
+    # A row whose runs are of several models names each run's model.
+    return "; ".join(f"`{m}`: {c}" if len(models) > 1 else c for m, c in out)
 
 
 def relacy_cell(names, first):
@@ -163,7 +202,8 @@ def relacy_names(mutant):
 def main(argv):
     shown = [m for m, _, _, first in ROWS if first]
     if argv == ["--runs"]:
-        print(" ".join(r for m in shown for leg in SPIN_LEGS for r in m.items(leg)))
+        print(" ".join(r for m in shown for leg in list(SPIN_LEGS) + ["ltsmin"]
+                       for r in m.items(leg)))
         return 0
     if argv == ["--lkmm"]:
         print(" ".join(sorted({v.rsplit("+", 1)[0] for m in shown for v in m.items("herd7")})))
@@ -180,12 +220,13 @@ def main(argv):
         return 1
     krows = kernel_cells(tsv)
     lines = ["| kernel flavour | Spin, original | Spin, r7 | Spin, all sizes | rumur "
-             "| relacy | LKMM | kernel (kept soak boots) |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| LTSmin | relacy | LKMM | kernel (kept soak boots) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for m, scen, what, first in ROWS:
         lines.append("| " + " | ".join(
             [f"`{m.name}` (`{scen}`): {what}"]
             + [spin_cell(m.items(leg), make, first) for leg, make in SPIN_LEGS.items()]
+            + [ltsmin_cell(m.items("ltsmin"), first)]
             + [relacy_cell(m.items("relacy"), first), lkmm_cell(m.items("herd7"), first),
                kernel_cell(krows, scen)]) + " |")
     if problems:
@@ -194,7 +235,7 @@ def main(argv):
         return 1
     runstore.put(dest, "\n".join(lines) + "\n\n: Each busted flavour of the kernel against every "
                  "leg: Spin's runs (sizes are updaters x readers, or the all-sizes model's "
-                 "bound K), rumur's, relacy's checks (updaters x readers), and the kept soak boots (times from "
+                 "bound K), rumur's, LTSmin's (its back-end in brackets), relacy's checks (updaters x readers), and the kept soak boots (times from "
                  "the start of the test), herd7 on the variant of a chapter 11 litmus test that "
                  "plants the same bug (the other flavours change code no test models). Written by `kernel/bin/mutant-legs.py` from the runs.\n")
     print(f"mutant-legs: {dest}: {len(ROWS)} rows")

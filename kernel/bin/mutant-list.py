@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """mutant-list.py [--table TSV] [--configs DIR] [--relacy-checks FILE]
-                  [--relacy-mutants DIR] [--litmus DIR]
+                  [--relacy-mutants DIR] [--litmus DIR] [--out DIR]
 
 Checks the legs' own lists of QRCU's mutants against chapters/mutants.tsv,
 the one list of them (build/lib/mutants.py reads it):
@@ -20,7 +20,11 @@ the one list of them (build/lib/mutants.py reads it):
     (kernel/bin/barrier-legs.py --relacy), whose mutants take a barrier
     away rather than change the algorithm;
   - every herd7 variant a row names is a broken variant of its test in
-    kernel/litmus/.
+    kernel/litmus/;
+  - every LTSmin run a row names is a {.check tool=ltsmin} block of a
+    chapter (as extracted into OUT/extract/, which any make brings up to
+    date) on a mutant, named by that row alone, and every such block on
+    a model other than the correct qrcu.spin is named by a row.
 
 Each thing wrong is one line naming the mutant (or the file) and the
 fix; exit 1 then.  The options point it at other copies (its self-test,
@@ -31,7 +35,9 @@ import os
 import subprocess
 import sys
 
+from build.lib import blockformat
 from build.lib import mutants
+from build.lib import runstore
 from kernel.bin import litmuslib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,6 +69,7 @@ def main():
     ap.add_argument("--relacy-checks", default=os.path.join("kernel", "relacy", "checks"))
     ap.add_argument("--relacy-mutants", default=os.path.join("kernel", "relacy", "mutants"))
     ap.add_argument("--litmus", default=os.path.join("kernel", "litmus"))
+    ap.add_argument("--out", default=runstore.OUT, help="where the chapters are extracted")
     a = ap.parse_args()
     try:
         rows = mutants.read(a.table)
@@ -168,13 +175,26 @@ def main():
                 problems.append(f"mutant {m.name}: its herd7 variant {v}: {path} has no broken "
                                 f"variant {variant} (it has {', '.join(sorted(variants)) or 'none'})")
 
+    # LTSmin: the chapters' {.check} blocks, as extracted.
+    runs = {}
+    for flags in runstore.defined_everywhere("check", a.out):
+        spec, _ = blockformat.read_spec(flags)
+        runs[spec.get("id", "")] = spec
+    lt = [r for m in rows for r in m.items("ltsmin")]
+    if lt and not runstore.extract_dirs(a.out):
+        problems.append(f"no chapter is extracted in {a.out}/extract/, so the LTSmin runs of "
+                        f"{a.table} cannot be checked; make chapter-15 extracts them")
+    else:
+        problems += mutants.ltsmin_problems(rows, runs, a.table)
+
     for p in problems:
         print(f"mutant-list: {p}")
     if problems:
         return 1
     print(f"mutant-list: {len(rows)} mutants in {a.table}; their kernel scenarios "
-          f"({len(claimed)}), relacy mutants ({len(named)}) and herd7 variants agree with "
-          f"{a.configs}, {a.relacy_checks} and {a.litmus}")
+          f"({len(claimed)}), relacy mutants ({len(named)}), herd7 variants and LTSmin runs "
+          f"({len(lt)}) agree with {a.configs}, {a.relacy_checks}, {a.litmus} and the "
+          f"chapters' blocks")
     return 0
 
 
