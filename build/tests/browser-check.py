@@ -295,9 +295,9 @@ def chromium():
     return None
 
 
-def run(browser, profile, args, url):
+def run(browser, profile, args, url, timeout=120):
     cmd = [browser] + FLAGS + [f"--user-data-dir={profile}"] + args + [url]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
 class Chromium:
@@ -548,7 +548,7 @@ def main():
                 + ([FRAME.replace("PAGE", lit + HIGHLIGHT).replace("WIDTH", "1280")] if lit else []))))
         start = time.monotonic()
         r = run(browser, profile, ["--window-size=1320,1000", "--dump-dom"],
-                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")))
+                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")), timeout=600)
         results = {}
         timings.append(f"probed in {time.monotonic() - start:.0f} s")
         for m in re.finditer(r'<pre class="browser-check-result">(.*?)</pre>', r.stdout, re.S):
