@@ -145,14 +145,29 @@ render() {
 		edit="Edit this page: its source is <a class=\"edit\" href=\"source/$where\"><code>$where</code></a>." ;;
 	esac
 	sed "s|@SOURCE@|$edit|" "$tmp/after" >"$tmp/after-page"
+	# The page's part of print.html is rendered beside the page, on the
+	# second core; the files its filter writes (plots, whole trails) go
+	# aside, the page's own copies are the ones kept.  Its messages are
+	# the page's: shown only when the page renders and the part does not.
+	printing=
+	if [ -z "${NOPRINT:-}" ]; then
+		mkdir -p "$tmp/print-files"
+		pandoc "$@" -M print=1 -M book="$tmp/print-files" -t html5 -o "$tmp/print-$page.html" \
+			"$src_file" 2>"$tmp/print-$page.err" &
+		printing=$!
+	fi
 	if pandoc "$@" -t html5 --standalone -M pagetitle="$(title "$src_file")" -M lang=en \
 		--css book.css --include-in-header "$tmp/head" --include-before-body "$tmp/before" \
 		--include-after-body "$tmp/after-page" -o "$dest/$page.html" "$src_file"; then
-		if [ -z "${NOPRINT:-}" ]; then
-			pandoc "$@" -M print=1 -t html5 -o "$tmp/print-$page.html" "$src_file" &&
+		if [ -n "$printing" ]; then
+			if wait "$printing"; then
 				echo "$tmp/print-$page.html" >>"$tmp/print-parts"
+			else
+				cat "$tmp/print-$page.err" >&2
+			fi
 		fi
 	else
+		[ -z "$printing" ] || wait "$printing" || true
 		failed=$((failed + 1))
 	fi
 	printf '%s\t%s\n' "$page.html" "$where" >>"$tmp/sources.tsv"

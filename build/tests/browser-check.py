@@ -37,7 +37,9 @@ The pages are probed by a script injected into a copy of the book, which
 writes what it found into the page for --dump-dom to print.  Exits 77
 (skipped) when Chromium is not installed."""
 
+import base64
 import concurrent.futures
+import fcntl
 import glob
 import html
 import json
@@ -293,18 +295,151 @@ def chromium():
     return None
 
 
-def run(browser, profile, args, url):
+def run(browser, profile, args, url, timeout=120):
     cmd = [browser] + FLAGS + [f"--user-data-dir={profile}"] + args + [url]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
-def printed(browser, profile, tmp):
-    """What is wrong with print.html on paper (A4/Letter, Chromium's default)."""
+class Chromium:
+    """One headless Chromium driven through the DevTools protocol over a
+    pipe (--remote-debugging-pipe: JSON messages ended by NUL on fds 3
+    and 4), so that every screenshot is a tab of one browser rather than
+    a browser of its own."""
+
+    def __init__(self, browser, profile):
+        import threading
+        cmds_r, self.cmds_w = os.pipe()
+        self.events_r, events_w = os.pipe()
+
+        def fds():  # the pipe's ends as Chromium's fds 3 and 4
+            a, b = fcntl.fcntl(cmds_r, fcntl.F_DUPFD, 10), fcntl.fcntl(events_w, fcntl.F_DUPFD, 10)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+        # (only inheritable fds pass: Python's own pipes are not)
+        self.proc = subprocess.Popen(
+            [browser] + [f for f in FLAGS if not f.startswith("--virtual-time")]
+            + [f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            close_fds=False, preexec_fn=fds)
+        os.close(cmds_r)
+        os.close(events_w)
+        self.n = 0
+        self.lock = threading.Lock()
+        self.cond = threading.Condition()
+        self.replies = {}
+        self.events = []
+        self.dead = None
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        buf = b""
+        with os.fdopen(self.events_r, "rb", buffering=0) as f:
+            while True:
+                chunk = f.read(1 << 16)
+                if not chunk:
+                    break
+                buf += chunk
+                *msgs, buf = buf.split(b"\0")
+                with self.cond:
+                    for m in msgs:
+                        msg = json.loads(m)
+                        if "id" in msg:
+                            self.replies[msg["id"]] = msg
+                        else:
+                            self.events.append(msg)
+                    self.cond.notify_all()
+        with self.cond:
+            self.dead = "Chromium closed its DevTools pipe"
+            self.cond.notify_all()
+
+    def call(self, method, session=None, timeout=60, **params):
+        with self.lock:
+            self.n += 1
+            n = self.n
+            msg = {"id": n, "method": method, "params": params}
+            if session:
+                msg["sessionId"] = session
+            os.write(self.cmds_w, json.dumps(msg).encode() + b"\0")
+        with self.cond:
+            if not self.cond.wait_for(lambda: n in self.replies or self.dead, timeout):
+                raise RuntimeError(f"{method}: no answer in {timeout} s")
+            if n not in self.replies:
+                raise RuntimeError(f"{method}: {self.dead}")
+            reply = self.replies.pop(n)
+        if "error" in reply:
+            raise RuntimeError(f"{method}: {reply['error'].get('message')}")
+        return reply.get("result", {})
+
+    def wait_event(self, method, session, timeout=60):
+        def seen():
+            for i, e in enumerate(self.events):
+                if e.get("method") == method and e.get("sessionId") == session:
+                    return self.events.pop(i)
+            return None
+        with self.cond:
+            e = self.cond.wait_for(lambda: seen() or self.dead, timeout)
+        if not e or e == self.dead:
+            raise RuntimeError(f"no {method} in {timeout} s" if not e else self.dead)
+        return e
+
+    def tab(self):
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.call("Page.enable", session)
+        return session
+
+    def screenshot(self, session, url, width, height, path, dark=False):
+        self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=height,
+                  deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setEmulatedMedia", session, features=[
+            {"name": "prefers-color-scheme", "value": "dark" if dark else ""}])
+        with self.cond:  # no load event of an earlier page counts
+            self.events = [e for e in self.events if e.get("sessionId") != session]
+        self.call("Page.navigate", session, url=url)
+        self.wait_event("Page.loadEventFired", session)
+        shot = self.call("Page.captureScreenshot", session, format="png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+
+    def pdf(self, url, path, pages):
+        """URL printed as Chromium's --print-to-pdf prints it (its default
+        paper and margins, no header or footer), only PAGES ("1-10")."""
+        session = self.tab()
+        with self.cond:
+            self.events = [e for e in self.events if e.get("sessionId") != session]
+        self.call("Page.navigate", session, url=url)
+        self.wait_event("Page.loadEventFired", session, timeout=120)
+        try:
+            r = self.call("Page.printToPDF", session, timeout=300, pageRanges=pages,
+                          displayHeaderFooter=False)
+        except RuntimeError as e:
+            if "out of bounds" not in str(e) and "range" not in str(e).lower():
+                raise
+            # a book shorter than PAGES: all of it
+            r = self.call("Page.printToPDF", session, timeout=300, displayHeaderFooter=False)
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(r["data"]))
+
+    def close(self):
+        try:
+            self.call("Browser.close", timeout=10)
+        except RuntimeError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def printed(chrome, tmp):
+    """What is wrong with print.html on paper (A4/Letter, Chromium's default):
+    its first ten pages, all that is read."""
     pdf = os.path.join(tmp, "print.pdf")
-    r = run(browser, profile, ["--no-pdf-header-footer", f"--print-to-pdf={pdf}"],
-            "file://" + os.path.abspath(os.path.join(BOOK, "print.html")))
-    if not os.path.exists(pdf):
-        return [f"print.html: Chromium printed no PDF: {r.stderr.strip()[-200:]}"]
+    try:
+        chrome.pdf("file://" + os.path.abspath(os.path.join(BOOK, "print.html")), pdf, "1-10")
+    except RuntimeError as e:
+        return [f"print.html: Chromium printed no PDF: {e}"]
     count = subprocess.run(["gs", "-q", "-dNODISPLAY", "-dNOSAFER", "-c",
                             f"({pdf}) (r) file runpdfbegin pdfpagecount = quit"],
                            capture_output=True, text=True).stdout.strip()
@@ -334,6 +469,35 @@ def printed(browser, profile, tmp):
         elif not any(re.match(r"\d+ " + re.escape(first), x) for x in at):
             problems.append(f"print.html: a listing printed without its line numbers ({at[0]!r}; "
                             "the prose names lines by number)")
+    return problems
+
+
+def screenshots(chrome, jobs, shots):
+    """Each (PAGE, WIDTH, DARK) of JOBS as out/screenshots/PAGE-WIDTH[-dark].png,
+    two tabs at a time."""
+    problems = []
+
+    def shoot(todo):
+        session = chrome.tab()
+        while True:
+            try:
+                name, width, dark = todo.pop()
+            except IndexError:
+                return
+            shot = os.path.abspath(os.path.join(
+                shots, f"{name[:-5]}-{width}{'-dark' if dark else ''}.png"))
+            try:
+                chrome.screenshot(session, "file://" + os.path.abspath(os.path.join(BOOK, name)),
+                                  width, 1500 if width > 600 else 1400, shot, dark)
+            except RuntimeError as e:
+                problems.append(f"{name} at {width} px: no screenshot: {e}")
+    todo = list(reversed(jobs))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for f in [pool.submit(shoot, todo) for _ in range(2)]:
+            try:
+                f.result()
+            except RuntimeError as e:
+                problems.append(f"screenshots: {e}")
     return problems
 
 
@@ -368,6 +532,7 @@ def main():
     copies = 0
     loaded = 0
     heights = {}
+    timings = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "book")
         shutil.copytree(BOOK, copy)
@@ -383,9 +548,9 @@ def main():
                 + ([FRAME.replace("PAGE", lit + HIGHLIGHT).replace("WIDTH", "1280")] if lit else []))))
         start = time.monotonic()
         r = run(browser, profile, ["--window-size=1320,1000", "--dump-dom"],
-                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")))
+                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")), timeout=600)
         results = {}
-        probed = time.monotonic() - start
+        timings.append(f"probed in {time.monotonic() - start:.0f} s")
         for m in re.finditer(r'<pre class="browser-check-result">(.*?)</pre>', r.stdout, re.S):
             found = json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<")
                                .replace("&gt;", ">").replace("&amp;", "&"))
@@ -438,36 +603,34 @@ def main():
                 problems.append(f"{lit}{HIGHLIGHT}: the page did not load or its probe did not report")
             elif not found["highlighted"]:
                 problems.append(f"{lit}{HIGHLIGHT}: a page opened from a search result marks nothing")
-        # The printed book (print.html to PDF, read back with Ghostscript):
-        # its listings keep their line numbers, and its first pages are
-        # not a few lines each.
-        if "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs"):
-            problems += printed(browser, os.path.join(profile, "print"), tmp)
-        # Screenshots, two Chromiums at a time.
+        # After the probe, one Chromium driven through its DevTools pipe
+        # prints the book and takes every screenshot.
         jobs = [] if os.environ.get("SHOTS") == "0" else \
-            [(os.path.basename(p), w) for p in pages for w in WIDTHS]
-
-        def shoot(job):
-            name, width = job
-            shot = os.path.abspath(os.path.join(shots, f"{name[:-5]}-{width}.png"))
-            r = run(browser, os.path.join(profile, f"{name}-{width}"),
-                    [f"--window-size={width},{1500 if width > 600 else 1400}",
-                     f"--screenshot={shot}"],
-                    "file://" + os.path.abspath(os.path.join(BOOK, name)))
-            if r.returncode != 0 or not os.path.exists(shot):
-                return f"{name} at {width} px: no screenshot: {r.stderr.strip()[-200:]}"
-            return None
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-            problems += [p for p in pool.map(shoot, jobs) if p]
-        # One chapter as a reader with a dark system theme sees it.
+            [(os.path.basename(p), w, False) for p in pages for w in WIDTHS]
         chapters = [p for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
-        if chapters and os.environ.get("SHOTS") != "0":
-            name = os.path.basename(chapters[min(1, len(chapters) - 1)])
-            shot = os.path.join(shots, f"{name[:-5]}-1280-dark.png")
-            run(browser, profile, ["--window-size=1280,1500", "--force-dark-mode",
-                                   "--blink-settings=preferredColorScheme=0",
-                                   f"--screenshot={os.path.abspath(shot)}"],
-                "file://" + os.path.abspath(os.path.join(BOOK, name)))
+        if chapters and jobs:  # one chapter as a reader with a dark system theme sees it
+            jobs.append((os.path.basename(chapters[min(1, len(chapters) - 1)]), 1280, True))
+        paper = "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs")
+        chrome = None
+        if paper or jobs:
+            try:
+                chrome = Chromium(browser, os.path.join(profile, "devtools"))
+            except OSError as e:
+                problems.append(f"Chromium did not start: {e}")
+        if chrome:
+            try:
+                # The printed book (print.html to PDF, read back with
+                # Ghostscript): its listings keep their line numbers, and
+                # its first pages are not a few lines each.
+                start = time.monotonic()
+                if paper:
+                    problems += printed(chrome, tmp)
+                timings.append(f"printed in {time.monotonic() - start:.0f} s")
+                start = time.monotonic()
+                problems += screenshots(chrome, jobs, shots)
+                timings.append(f"{len(jobs)} screenshots in {time.monotonic() - start:.0f} s")
+            finally:
+                chrome.close()
     for t, n in searched.items():
         if n == 0 and not only:
             problems.append(f"search: no page finds {t!r}; the search index "
@@ -481,7 +644,7 @@ def main():
           f"{' and '.join(str(w) for w in WIDTHS)} px: no overflow, no console error, "
           f"every link and asset in place, commands in code, search finds "
           + ", ".join(f"{t!r} in {n} sections" for t, n in searched.items())
-          + f", {copies} copy buttons (probed in {probed:.0f} s); tallest page at 1280 px: "
+          + f", {copies} copy buttons ({', '.join(timings)}); tallest page at 1280 px: "
           + (max(((h, n) for n, h in heights.items()), default=(0, "none"))[1] + f" ({max(heights.values(), default=0):,} px)")
           + f"; screenshots in {shots}/")
 

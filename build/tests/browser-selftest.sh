@@ -52,6 +52,30 @@ mutant() {
 	fi
 }
 case_ good pass 'search finds '"'"'COLLAPSE'"'"' in'
+# The screenshots, all taken in one Chromium: every page at both widths,
+# and the dark one not the light one again (seen to fail on a book whose
+# style has no dark theme for the system's choice).
+# shots NAME: what is wrong with the screenshots of the book in $tmp/NAME
+shots() {
+	env OUT="$tmp/$1" build/tests/browser-check.py >"$tmp/shots-$1.log" 2>&1 || { echo "browser-check failed"; return; }
+	d=$tmp/$1/screenshots
+	n=$(find "$d" -name '*-1280.png' -o -name '*-400.png' | wc -l)
+	pages=$(find "$tmp/$1/book" -maxdepth 1 -name '*.html' | wc -l)
+	if [ "$n" -ne $((2 * pages)) ]; then
+		echo "$n screenshots of $pages pages at two widths"
+	elif ! [ -s "$d/ch02-two-1280-dark.png" ] || cmp -s "$d/ch02-two-1280.png" "$d/ch02-two-1280-dark.png"; then
+		echo "no dark screenshot, or one that is the light one"
+	fi
+}
+rm -rf "$tmp/shots" && cp -r "$tmp/good" "$tmp/shots"
+wrong=$(shots shots)
+if [ -n "$wrong" ]; then say_wrong shots "$wrong" "$tmp/shots-shots.log"; else say_ok shots "every page at both widths, and a dark one"; fi
+mutant nodarkshot 's/^@media (prefers-color-scheme: dark) {/@media (prefers-color-scheme: none) {/' book.css
+wrong=$(shots nodarkshot)
+case $wrong in
+*"the light one"*) say_ok nodarkshot "caught: $wrong" ;;
+*) say_wrong nodarkshot "not caught: '$wrong'" "$tmp/shots-nodarkshot.log" ;;
+esac
 mutant wide 's/div.wide { overflow-x: auto; max-width: 100%; }//' book.css
 case_ wide fail 'ch01-one.html at 400 px: the page is' ch01-one.html
 mutant paragraph 's|<pre><code>spin -a x.spin</code></pre>|<p>spin -a x.spin</p>|' ch01-one.html
@@ -90,5 +114,5 @@ case_ keys fail 'ArrowDown in the box does not go to the first result' 'index.ht
 # from the index page, which has no listing): the printed listing has none.
 mutant printnum '/<style>/,/<\/style>/s/pre\.numberSource/pre.nonumbers/g' print.html
 case_ printnum fail 'a listing printed without its line numbers' print.html
-[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 17 broken books and passes the good one"
+[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 17 broken books and passes the good one, and its screenshots are seen"
 exit "$bad"

@@ -55,17 +55,27 @@ class Tab:
         return r.get("result", {}).get("value")
 
     async def until(self, expr, seconds=120):
-        for _ in range(seconds * 4):
+        for _ in range(seconds * 20):
             v = await self.js(f"!!({expr})")
             if v:
                 return v
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(0.05)
         raise RuntimeError(f"waited {seconds} s for {expr}")
 
     async def goto(self, url):
+        # The page left behind is marked, so that its own readyState is
+        # never taken for the new page's.
+        await self.js("window.serveBrowserLeft = true, 0")
         await self.call("Page.navigate", url=url)
-        await asyncio.sleep(0.5)
-        await self.until("document.readyState === 'complete' && !!window.SERVE", 30)
+        for _ in range(30 * 20):
+            try:  # (an evaluation may meet the old page's context as it goes)
+                if await self.js("!window.serveBrowserLeft && document.readyState === 'complete' && !!window.SERVE"):
+                    return
+            except RuntimeError as e:
+                if "context" not in str(e).lower():
+                    raise
+            await asyncio.sleep(0.05)
+        raise RuntimeError(f"waited 30 s for {url} to load")
 
     async def shot(self, path):
         r = await self.call("Page.captureScreenshot", format="png")
