@@ -29,9 +29,13 @@ SHA = $(addprefix $(OUT)/sha/,$(1))
 # The library every Python tool imports (build/lib/).
 LIB := $(sort $(wildcard build/lib/*.py)) build/lib/defaults.mk
 RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
+# A run's comparison with its chapter (check-run-ID) is kept while its
+# report, its chapter's extraction, its model and these are unchanged.
+CHECK_RUN_DEPS := $(call SHA,build/pipeline/check-run.py)
 # A run of another checker ({.check}) depends on its adapter and its
 # tool's version too (build/checkers/; mkrules names them per run).
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
+CHECK_CHECKER_DEPS := $(call SHA,build/pipeline/check-checker.py)
 # A simulation a chapter shows ({.sim}) is made by the workbench's code.
 SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 

@@ -860,6 +860,33 @@ def loops_cases(proj, fx):
     expect("hash-sources: a file under OUT is left to make (hashed when made)",
            open(os.path.join(sha, "out", "loop-made")).read() == "kept\n", out)
 
+    # A run's comparison with its chapter is kept (RUNS_DIR/ID.pass): a
+    # second make compares nothing (no record.sh, no Python) and still
+    # files the pass; a changed check-run.py, or a chapter that now says
+    # something else, compares again.
+    res = os.path.join(proj, "out", "results", "run-tiny-racy.pass")
+    make(proj, "check-run-tiny-racy")
+    if os.path.exists(res):
+        os.remove(res)
+    code, out = make(proj, "check-run-tiny-racy")
+    expect("loops: a run's comparison passed before is not made again, and its pass is filed",
+           code == 0 and "PASS run-tiny-racy" not in out and os.path.exists(res), out[-600:])
+    tool = os.path.join(proj, "build", "pipeline", "check-run.py")
+    code_text = open(tool).read()
+    open(tool, "a").write("# changed\n")
+    code, out = make(proj, "check-run-tiny-racy")
+    open(tool, "w").write(code_text)
+    expect("loops: a changed check-run.py compares the run again",
+           code == 0 and "PASS run-tiny-racy" in out, out[-600:])
+    saved = edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
+                 lambda m: m.group(1) + fx["good_body"] + m.group(2))
+    code, out = make(proj, "check-run-tiny-racy")
+    open(os.path.join(proj, FIXTURE), "w").write(saved)
+    expect("loops: a chapter that now expects another report compares the run again (and fails)",
+           code != 0 and "errors: expected '0', got '1'" in out, out[-600:],
+           (out, "errors: expected"))
+    make(proj, "check-run-tiny-racy")
+
     # A make that changed nothing does nothing: cached.sh keeps a pass
     # with the output (-o) the command wrote, so a second run is not run
     # again for having written it; an output deleted since, or a changed
