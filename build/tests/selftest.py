@@ -878,13 +878,14 @@ def loops_cases(proj, fx):
     open(tool, "w").write(code_text)
     expect("loops: a changed check-run.py compares the run again",
            code == 0 and "PASS run-tiny-racy" in out, out[-600:])
-    saved = edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n).*?(\n```)",
-                 lambda m: m.group(1) + fx["good_body"] + m.group(2))
+    # (one figure of its report changed in place: the run's flags, its
+    # line included, stay as they were)
+    saved = edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n(?:(?!```).)*?\s)(\d+)( transitions)",
+                 lambda m: m.group(1) + str(int(m.group(2)) + 1) + m.group(3))
     code, out = make(proj, "check-run-tiny-racy")
     open(os.path.join(proj, FIXTURE), "w").write(saved)
     expect("loops: a chapter that now expects another report compares the run again (and fails)",
-           code != 0 and "errors: expected '0', got '1'" in out, out[-600:],
-           (out, "errors: expected"))
+           code != 0 and "transitions: expected" in out, out[-600:], (out, "transitions: expected"))
     make(proj, "check-run-tiny-racy")
 
     # A make that changed nothing does nothing: cached.sh keeps a pass
