@@ -29,9 +29,13 @@ SHA = $(addprefix $(OUT)/sha/,$(1))
 # The library every Python tool imports (build/lib/).
 LIB := $(sort $(wildcard build/lib/*.py)) build/lib/defaults.mk
 RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
+# A run's comparison with its chapter (check-run-ID) is kept while its
+# report, its chapter's extraction, its model and these are unchanged.
+CHECK_RUN_DEPS := $(call SHA,build/pipeline/check-run.py)
 # A run of another checker ({.check}) depends on its adapter and its
 # tool's version too (build/checkers/; mkrules names them per run).
 CHECKER_DEPS := $(call SHA,build/pipeline/run-checker.py $(LIB))
+CHECK_CHECKER_DEPS := $(call SHA,build/pipeline/check-checker.py)
 # A simulation a chapter shows ({.sim}) is made by the workbench's code.
 SIM_DEPS := $(OUT)/spin-version $(call SHA,build/workbench/simulate.py $(LIB))
 
@@ -270,7 +274,8 @@ check-book:
 	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
 	-@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
 	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
-		exec build/tests/browser-check.py; $(MAKE) --no-print-directory -s $(OUT)/browser.ok'
+		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "chromium --version" \
+		$(OUT)/book $(BROWSER_CHECK_TOOLS) -- build/tests/browser-check.py'
 	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
@@ -287,7 +292,7 @@ book: $(OUT)/rules.mk ## build the HTML book into out/book/
 		$(MAKE) --no-print-directory -s $(OUT)/book/index.html'
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a
-# page includes has changed; the browser test, when a page has.
+# page includes has changed; the browser test, when a page's content has.
 BOOK_TOOLS := build/book/book.sh build/book/book.lua build/lib/blocks.lua build/pipeline/format.tsv \
 	build/book/book.css build/book/promela.xml \
 	build/book/sweep-table.py build/book/sweep-plot.py build/book/trail-timeline.py $(LIB) \
@@ -299,9 +304,9 @@ $(OUT)/book/index.html: $(call SHA,$(CHAPTERS) chapters/book.tsv $(QUIZZES) $(BO
 		$(wildcard $(RUNS_DIR)/*.out $(RUNS_DIR)/*.trail) $(call SHA,$(BOOK_GENERATED))
 	@build/book/book.sh
 
-$(OUT)/browser.ok: $(OUT)/book/index.html build/tests/browser-check.py
-	@build/tests/browser-check.py
-	@touch $@
+# The browser test runs again when a page's content (not its time: the
+# book is rebuilt whole, a page at a time) or the test's code has changed.
+BROWSER_CHECK_TOOLS := build/tests/browser-check.py build/book/book-links.py $(LIB)
 
 # How long the loops take: make check with nothing to do, and make
 # chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;

@@ -58,8 +58,15 @@ arch-ties:
 $(addprefix arch-litmus-,$(ARCH_TESTS)): arch-litmus-%: $(OUT)/herd/stamp
 	@kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
 
+# Kept while what it reads is unchanged in content (cached.sh): the
+# scripts, the tests, the series, the builds and their stamps, the
+# patched tree's stamp, herd7's, the cross compilers.
 arch-selftest: $(OUT)/herd/stamp
-	@kernel/tests/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
+	@build/harness/cached.sh arch-selftest kernel/bin kernel/tests kernel/arch-litmus kernel/litmus kernel/patches \
+		kernel/configs $(OUT)/kernel/src.stamp $(OUT)/herd/stamp $(foreach a,$(ARCH_NAMES),$(ARCH_OUT)/$(a) \
+		$(ARCH_OUT)/$(a).stamp) -v 'printenv ARCH_LITMUS' \
+		-v 'aarch64-linux-gnu-gcc --version; powerpc64le-linux-gnu-gcc --version' \
+		-- kernel/tests/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
 
 # What chapter 11 shows: the table of the runs (fails if a test's runs
 # did not all pass) and the instructions each tie found.

@@ -24,11 +24,12 @@ KERNEL_SUBMAKE = $(MAKE) --no-print-directory -f kernel/kernel.mk OUT=$(OUT)
 # has changed in content: build/harness/cached.sh keeps its last pass.
 # The re-judging of the kept soak runs (kernel-soak-runs) is one of them:
 # it reads those, the litmus tests a klitmus7 scenario runs, the tree's
-# console-badness.sh and the two tables it writes (so a table deleted or
-# edited makes it run again), and the variables that point it elsewhere.
+# console-badness.sh and the two tables it writes (-o: a table deleted or
+# edited makes it run again, one it wrote does not), and the variables
+# that point it elsewhere.
 KERNEL_CACHED = build/harness/cached.sh $(1) kernel/bin kernel/tests kernel/configs kernel/patches kernel/soak-runs \
-	kernel/bench-runs kernel/litmus $(KERNEL_SRC).stamp $(KERNEL_BADNESS) $(KERNEL_SOAK_OUT)/summary.md \
-	$(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE' --
+	kernel/bench-runs kernel/litmus $(KERNEL_SRC).stamp $(KERNEL_BADNESS) -o $(KERNEL_SOAK_OUT)/summary.md \
+	-o $(KERNEL_SOAK_OUT)/mutants.tsv -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE' --
 
 KERNEL_PATCHES := kernel/patches/series \
 	$(addprefix kernel/patches/,$(shell cat kernel/patches/series))

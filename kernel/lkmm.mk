@@ -31,9 +31,9 @@ LKMM_TOOLS := kernel/bin/litmuslib.py kernel/bin/litmus-herd.py kernel/bin/litmu
 LKMM_HERD_RUN = kernel/bin/litmus-herd.py $(1) $(HERD7) $(LKMM_MODEL) $(LKMM_HERD_OUT)
 
 # The checks, in this order, one after another; each is the make target
-# of its name, and record.sh files its verdict under that name.  The two
-# self-tests read only the files they are given, so cached.sh keeps a
-# pass of theirs.
+# of its name, and record.sh files its verdict under that name.  The
+# self-tests and the kept boot's judging read only the files they are
+# given, so cached.sh keeps a pass of theirs.
 LKMM_CHECK_NAMES := lkmm-herd-built lkmm-litmus-files $(addprefix lkmm-litmus-,$(LKMM_TESTS)) \
 	lkmm-ties lkmm-ties-selftest lkmm-herd-selftest lkmm-klitmus-console-selftest lkmm-klitmus-kept \
 	lkmm-outputs
@@ -41,6 +41,11 @@ LKMM_CACHED_ties-selftest := kernel/tests/litmus-ties-selftest.sh kernel/tests/s
 	kernel/litmus kernel/patches
 LKMM_CACHED_herd-selftest := kernel/tests/litmus-herd-selftest.sh kernel/tests/selftest-lib.sh $(LKMM_TOOLS) \
 	kernel/litmus $(HERD_DIR)/stamp $(LKMM_MODEL).stamp
+# The kept LITMUS boot judged again reads the kept runs, the scenarios,
+# the series and the scripts; what it writes for the chapter is its
+# output (-o: deleted or edited, it is made again).
+LKMM_CACHED_klitmus-kept := kernel/bin kernel/configs kernel/patches kernel/litmus kernel/soak-runs \
+	-o $(LKMM_OUT)/klitmus -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE'
 LKMM_CACHED_klitmus-console-selftest := kernel/tests/litmus-console-selftest.sh kernel/bin/litmus-console.sh \
 	kernel/bin/scenarios.sh kernel/tests/selftest-lib.sh kernel/configs kernel/soak-runs kernel/litmus/TESTS
 

@@ -1,18 +1,23 @@
 #!/bin/sh
-# cached NAME [-v 'VERSION COMMAND' | PATH]... -- COMMAND [ARG...]
+# cached NAME [-v 'VERSION COMMAND' | -o OUTPUT | PATH]... -- COMMAND [ARG...]
 # Runs COMMAND, unless it already passed on exactly these inputs: the
 # content of every PATH (a file, or every file under a directory), the
 # output of every VERSION COMMAND (e.g. -v 'pandoc --version') and the
 # command line itself.  A pass is kept as out/cache/NAME.sum (the hash
 # of those inputs) and NAME.log (what the command printed); a failure
-# keeps nothing, so the next run runs the command again.  Judged by
+# keeps nothing, so the next run runs the command again.  -o OUTPUT is
+# a file (or folder) the command writes and a later step reads: it is
+# hashed as a PATH is, but the pass is kept with its hash as the command
+# left it, so a second run with nothing changed is not run again only
+# because the first one wrote it, while an output deleted or edited
+# since is made again.  Judged by
 # content, never by time: a file put back with an old time is seen.
 # For checks whose inputs are all named (self-tests of the tools), so
 # that a make check that changed nothing does not repeat them.
 set -eu
 . build/lib/paths.sh
 if [ $# -lt 3 ]; then
-	echo "usage: build/harness/cached.sh NAME [-v 'VERSION COMMAND' | PATH]... -- COMMAND [ARG...]" >&2
+	echo "usage: build/harness/cached.sh NAME [-v 'VERSION COMMAND' | -o OUTPUT | PATH]... -- COMMAND [ARG...]" >&2
 	exit 2
 fi
 name=$1
@@ -20,7 +25,26 @@ shift
 dir=$CACHE
 mkdir -p "$dir"
 inputs=$(mktemp "$dir/$name.in.XXXXXX")
-trap 'rm -f "$inputs" "$dir/$name.log.$$"' EXIT
+outputs=$(mktemp "$dir/$name.out.XXXXXX")
+trap 'rm -f "$inputs" "$outputs" "$dir/$name.log.$$"' EXIT
+# digest PATH: the hash of a file, of every file under a folder, or
+# "missing".
+digest() {
+	if [ -d "$1" ]; then
+		find "$1" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum
+	elif [ -f "$1" ]; then
+		sha256sum "$1"
+	else
+		echo "missing $1"
+	fi
+}
+# key: the hash of the inputs with the outputs as they are now.
+key() {
+	{
+		cat "$inputs"
+		while IFS= read -r o; do digest "$o"; done <"$outputs"
+	} | sha256sum | cut -d' ' -f1
+}
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 	case $1 in
 	-v)
@@ -28,14 +52,13 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		{ echo "version of: $2"; sh -c "$2" 2>&1 || true; } >>"$inputs"
 		shift 2
 		;;
+	-o)
+		[ $# -ge 2 ] || { echo "cached: -o needs a file" >&2; exit 2; }
+		printf '%s\n' "$2" >>"$outputs"
+		shift 2
+		;;
 	*)
-		if [ -d "$1" ]; then
-			find "$1" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum >>"$inputs"
-		elif [ -f "$1" ]; then
-			sha256sum "$1" >>"$inputs"
-		else
-			echo "missing $1" >>"$inputs"
-		fi
+		digest "$1" >>"$inputs"
 		shift
 		;;
 	esac
@@ -46,7 +69,7 @@ if [ $# -lt 2 ]; then
 fi
 shift
 echo "command: $*" >>"$inputs"
-sum=$(sha256sum <"$inputs" | cut -d' ' -f1)
+sum=$(key)
 if [ -f "$dir/$name.sum" ] && [ -f "$dir/$name.log" ] && [ "$(cat "$dir/$name.sum")" = "$sum" ]; then
 	echo "$name: passed before on these same inputs (not run again; its output: $dir/$name.log)"
 	tail -n 1 "$dir/$name.log"
@@ -61,4 +84,4 @@ if [ -f "$dir/$name.status.$$" ]; then
 	exit "$status"
 fi
 mv "$dir/$name.log.$$" "$dir/$name.log"
-echo "$sum" >"$dir/$name.sum"
+key >"$dir/$name.sum"

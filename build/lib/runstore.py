@@ -84,6 +84,24 @@ def put(path, text):
     os.replace(tmp, path)
 
 
+def keep(path, text, varying=None):
+    """Write TEXT to PATH whole, unless PATH already holds it, but for the
+    lines that match the regular expression VARYING (a tool's own time,
+    say): then PATH is left as it is, time stamp included, so that what
+    is made from it (a page, a cached check keyed on it) is not made
+    again.  True when PATH was written."""
+    def kept(t):
+        return t if varying is None else [ln for ln in t.splitlines() if not re.match(varying, ln)]
+    try:
+        with open(path) as f:
+            if kept(f.read()) == kept(text):
+                return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    put(path, text)
+    return True
+
+
 def extract_dir(tag, out=None):
     """The directory of what chapter (or answer) TAG defines."""
     return os.path.join(out or OUT, EXTRACT, tag)

@@ -37,6 +37,20 @@ def sha(path):
     return f"$(OUT)/sha/{path}"
 
 
+def kept_pass(name, passed, cmd, deps):
+    """The rules of check NAME (make target check-NAME) whose pass is kept
+    as the file PASSED, made after DEPS, every file CMD reads: a make
+    that changed nothing files the kept pass (one cp, no shell, no
+    Python); a failure keeps nothing, so it is judged again."""
+    return (f"{passed}: {deps}\n"
+            f"\t@rm -f $@\n"
+            f"\t@build/harness/record.sh {name} -- {cmd}\n"
+            f"\t@cp $(OUT)/results/{name}.pass $@\n"
+            f"check-{name}: {passed}\n"
+            f"\t@install -D -m 644 {passed} $(OUT)/results/{name}.pass\n"
+            f".PHONY: check-{name}\n")
+
+
 def sources():
     """(tag, dir, chapter file) of each extracted source that still exists."""
     found = []
@@ -76,14 +90,16 @@ def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
             continue
         model = os.path.join("models", spec["model"])
         report = runstore.make_file(rid, 'out')
+        deps = (f"{flags} {sha(model)} $(OUT)/tool-version/{tool} "
+                f"$(CHECKER_DEPS) {sha('build/checkers/' + tool + '.py')}")
+        # Its comparison's pass kept as a Spin run's is (ID.pass, below).
+        passed = runstore.make_file(rid, 'pass')
         lines.append(
-            f"{report}: {flags} {sha(model)} $(OUT)/tool-version/{tool} "
-            f"$(CHECKER_DEPS) {sha('build/checkers/' + tool + '.py')}\n"
+            f"{report}: {deps}\n"
             f"\t@echo '{tool}: {rid}'\n"
             f"\t@build/pipeline/run-checker.py {flags}\n"
-            f"check-run-{rid}: {report}\n"
-            f"\t@build/harness/record.sh run-{rid} -- build/pipeline/check-checker.py {flags}\n"
-            f".PHONY: check-run-{rid}\n")
+            + kept_pass(f"run-{rid}", passed, f"build/pipeline/check-checker.py {flags}",
+                        f"{report} {deps} {os.path.dirname(flags)}.stamp $(CHECK_CHECKER_DEPS)"))
         target = spec.get("target") or "check"
         if target == "check":
             checks.append(f"check-run-{rid}")
@@ -96,10 +112,11 @@ def checker_rules(d, tag, n, where, claim, known_model, errors, checks):
             checks.append(f"check-kept-{rid}")
             lines.append(f"keep-{rid}: {report}\n"
                          f"\t@build/pipeline/bless.py --keep {rid}\n"
-                         f"check-kept-{rid}:\n"
-                         f"\t@build/harness/record.sh kept-{rid} -- "
-                         f"build/pipeline/check-checker.py --kept {flags}\n"
-                         f".PHONY: keep-{rid} check-kept-{rid}\n")
+                         + kept_pass(f"kept-{rid}", runstore.make_file(rid, "kept-pass"),
+                                     f"build/pipeline/check-checker.py --kept {flags}",
+                                     f"{sha(runstore.kept_file(rid, 'out'))} {sha(runstore.kept_file(rid, 'from'))} "
+                                     f"{deps} {os.path.dirname(flags)}.stamp $(CHECK_CHECKER_DEPS)")
+                         + f".PHONY: keep-{rid}\n")
     lines.append(f"CHAPTER_{n}_ONLY := {' '.join(only)}\n")
     if full:
         lines.append(f"chapter-{n}-full: {' '.join(full)}\n.PHONY: chapter-{n}-full\n")
@@ -217,17 +234,28 @@ def main():
             model = os.path.join("models", spec["model"])
             deps = " ".join([flags] + [sha(p) for p in [model] + modelfiles.includes(model)])
             report = runstore.make_file(rid, 'out')
+            # The comparison's pass is kept as ID.pass, made after every
+            # file check-run.py reads: the run's report, its flags, the
+            # chapter's extraction (what the report must say; for a
+            # sweep's row, its row and every extraction, through
+            # rules.mk), the model and its includes, Spin's version and
+            # the tools.  A make that changed nothing copies the kept
+            # pass (one cp, no shell, no Python); a failure keeps
+            # nothing, so it is compared again.
+            passed = runstore.make_file(rid, 'pass')
+            said = (f"{os.path.dirname(flags)}.stamp" if not flags.startswith(sweepdir)
+                    else f"{flags[:-len('.flags')]}.row $(OUT)/rules.mk")
             lines.append(
                 f"{report}: {deps} $(RUN_DEPS)\n"
                 f"\t@echo 'spin: {rid}'\n"
                 f"\t@build/pipeline/run-model.py {flags}\n"
-                f"check-run-{rid}: {report}\n"
-                f"\t@build/harness/record.sh run-{rid} -- build/pipeline/check-run.py {flags}\n"
-                f".PHONY: check-run-{rid}\n")
+                + kept_pass(f"run-{rid}", passed, f"build/pipeline/check-run.py {flags}",
+                            f"{report} {deps} {said} $(RUN_DEPS) $(CHECK_RUN_DEPS)"))
             if target == "full" and os.path.exists(runstore.kept_file(rid, "out")):
-                lines.append(f"check-recorded-{rid}:\n"
-                             f"\t@build/harness/record.sh recorded-{rid} -- build/pipeline/check-run.py --recorded {flags}\n"
-                             f".PHONY: check-recorded-{rid}\n")
+                lines.append(kept_pass(f"recorded-{rid}", runstore.make_file(rid, "recorded-pass"),
+                                       f"build/pipeline/check-run.py --recorded {flags}",
+                                       f"{sha(runstore.kept_file(rid, 'out'))} {sha(runstore.kept_file(rid, 'from'))} "
+                                       f"{deps} {said} $(RUN_DEPS) $(CHECK_RUN_DEPS)"))
                 checks.append(f"check-recorded-{rid}")
             if target == "check":
                 checks.append(f"check-run-{rid}")

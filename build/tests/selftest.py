@@ -828,7 +828,9 @@ def cached_cases(proj, fx):
 
 def loops_cases(proj, fx):
     """The fast loop's tools: record.sh quiet (a pass prints nothing, a
-    failure its whole log), cached.sh over a folder, hash-sources.py
+    failure its whole log), cached.sh over a folder and with an output
+    it writes (-o), runstore.keep leaving a report that differs only in
+    its varying line as it was, hash-sources.py
     seeing a changed file by content, chapter-sources.py following the
     models a chapter runs to the sources that define them."""
     results_dir = os.path.join(proj, "out", "results")
@@ -912,6 +914,75 @@ def loops_cases(proj, fx):
     expect("ran.sh: the trail's replay (spin -t -p) is among the commands, and prints the violation",
            any(re.match(r"spin .*-t ", line) for line in lines) and said.count("assertion violated") >= 2,
            f"{lines}\n{said[-600:]}")
+
+    # A run's comparison with its chapter is kept (RUNS_DIR/ID.pass): a
+    # second make compares nothing (no record.sh, no Python) and still
+    # files the pass; a changed check-run.py, or a chapter that now says
+    # something else, compares again.
+    res = os.path.join(proj, "out", "results", "run-tiny-racy.pass")
+    make(proj, "check-run-tiny-racy")
+    if os.path.exists(res):
+        os.remove(res)
+    code, out = make(proj, "check-run-tiny-racy")
+    expect("loops: a run's comparison passed before is not made again, and its pass is filed",
+           code == 0 and "PASS run-tiny-racy" not in out and os.path.exists(res), out[-600:])
+    tool = os.path.join(proj, "build", "pipeline", "check-run.py")
+    code_text = open(tool).read()
+    open(tool, "a").write("# changed\n")
+    code, out = make(proj, "check-run-tiny-racy")
+    open(tool, "w").write(code_text)
+    expect("loops: a changed check-run.py compares the run again",
+           code == 0 and "PASS run-tiny-racy" in out, out[-600:])
+    make(proj, "check-run-tiny-racy")  # (the tool put back is a change too)
+    # (one figure of its report changed in place: the run's flags, its
+    # line included, stay as they were)
+    saved = edit(proj, r"(\{\.pan #tiny-racy[^\n]*\n(?:(?!```).)*?\s)(\d+)( transitions)",
+                 lambda m: m.group(1) + str(int(m.group(2)) + 1) + m.group(3))
+    code, out = make(proj, "check-run-tiny-racy")
+    open(os.path.join(proj, FIXTURE), "w").write(saved)
+    expect("loops: a chapter that now expects another report compares the run again (and fails)",
+           code != 0 and "transitions: expected" in out, out[-600:], (out, "transitions: expected"))
+    make(proj, "check-run-tiny-racy")
+
+    # A make that changed nothing does nothing: cached.sh keeps a pass
+    # with the output (-o) the command wrote, so a second run is not run
+    # again for having written it; an output deleted since, or a changed
+    # input, runs it again.
+    open(os.path.join(proj, "loop-in"), "w").write("in one\n")
+    ocmd = ["build/harness/cached.sh", "loop-o", "loop-in", "-o", "loop-made.md", "--", "sh", "-c",
+            "echo ran >> loop-o-runs; cat loop-in > loop-made.md"]
+    oruns = os.path.join(proj, "loop-o-runs")
+    sh(proj, *ocmd)
+    code, out = sh(proj, *ocmd)
+    expect("cached -o: a second run, its output as the first left it, is not run again",
+           code == 0 and "passed before" in out and open(oruns).read() == "ran\n", out,
+           (out, "passed before"))
+    os.remove(os.path.join(proj, "loop-made.md"))
+    sh(proj, *ocmd)
+    expect("cached -o: an output deleted since runs the command again",
+           open(oruns).read() == "ran\nran\n" and os.path.exists(os.path.join(proj, "loop-made.md")),
+           open(oruns).read())
+    open(os.path.join(proj, "loop-in"), "w").write("in two\n")
+    sh(proj, *ocmd)
+    expect("cached -o: a changed input runs the command again",
+           open(oruns).read() == "ran\nran\nran\n", open(oruns).read())
+
+    # runstore.keep: a tool's report rewritten with the same content but
+    # for its varying line (herd7's Time) is left as it was, time stamp
+    # included, so that the book made from it is not made again; a
+    # report that differs otherwise is written.
+    rep = os.path.join(proj, "loop-herd.out")
+    keep = ("from build.lib import runstore; import sys; "
+            "print(runstore.keep('loop-herd.out', sys.argv[1], varying=r'Time \\S+ [0-9.]+$'))")
+    open(rep, "w").write("Test T Allowed\nObservation T Never 0 10\nTime T 0.12\n")
+    os.utime(rep, (946684800, 946684800))
+    code, out = sh(proj, "python3", "-c", keep, "Test T Allowed\nObservation T Never 0 10\nTime T 0.31\n")
+    expect("keep: a report the same but for its time is left as it was (its time stamp too)",
+           code == 0 and out == "False\n" and os.path.getmtime(rep) == 946684800
+           and "0.12" in open(rep).read(), out)
+    code, out = sh(proj, "python3", "-c", keep, "Test T Allowed\nObservation T Sometimes 1 9\nTime T 0.31\n")
+    expect("keep: a report that differs beyond its time is written",
+           code == 0 and out == "True\n" and "Sometimes 1 9" in open(rep).read(), out)
 
     # chapter-sources.py: chapter 96 runs a model chapter 95 derives from
     # one chapter 97 defines; chapter 98 is unrelated.

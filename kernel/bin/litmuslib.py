@@ -158,6 +158,9 @@ RESULT = re.compile(r"^\s*\*?\s*Result:\s*(\S+)\s*$")
 EXPECT = re.compile(r"^\s*\*?\s*herd7(?:\s+([a-z0-9-]+))?:\s*(.*\S)\s*$")
 # The fields of a herd7: line, in the order they are written.
 EXPECT_FIELDS = ("Observation", "States", "exists", "Hash")
+# The one line of herd7's report that differs between two runs of the
+# same test (its own time): a report is rewritten only when the rest does.
+HERD_TIME = r"Time \S+ [0-9.]+$"
 
 
 def parse_expect(text):
