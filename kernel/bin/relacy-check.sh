@@ -55,6 +55,13 @@ now_ms() {
 # A bad row stops everything, naming its line and what to write.
 rows() {
 	awk -v list="$list" -v mdir="$mutants" -v want="$fields" -v counters="$counters" '
+		# A file that can be opened for reading (one getline, no shell:
+		# make reads this list each time it starts).
+		function readable(f,   r, junk) {
+			r = (getline junk < f)
+			close(f)
+			return r >= 0
+		}
 		function bad(msg) {
 			printf "%s:%d: %s\n", list, NR, msg > "/dev/stderr"
 			failed = 1
@@ -71,7 +78,7 @@ rows() {
 			if ($1 in line)
 				bad(what "a second row of this name (also line " line[$1] "); give each check its own")
 			line[$1] = NR
-			if ($2 != "-" && system("test -f " mdir "/" $2 ".sed") != 0)
+			if ($2 != "-" && !readable(mdir "/" $2 ".sed"))
 				bad(what "MUTANT " $2 ": there is no " mdir "/" $2 ".sed; add it, or write - for the series")
 			used[$2] = 1
 			if ($3 !~ /^[12]$/ || $4 !~ /^[12]$/ || ($3 == 2 && $4 == 1))
