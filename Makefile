@@ -171,7 +171,7 @@ MAKE_FILES := Makefile build/lib/defaults.mk $(wildcard build/workbench/*.mk bui
 ROOM_TOOLS = $(filter-out %/README.md,$(filter $(addsuffix /%,$(1)),$(BUILD_FILES)))
 SELFTEST_INPUTS := $(sort $(MAKE_FILES) build/__init__.py build/README.md \
 	$(call ROOM_TOOLS,build/lib build/pipeline build/harness build/workbench build/checkers) \
-	build/book/run-figures.py build/book/trail-timeline.py build/tests/lint.sh build/tests/luacheckrc \
+	build/book/run-figures.py build/book/search-command.py build/book/trail-timeline.py build/tests/lint.sh build/tests/luacheckrc \
 	build/tests/selftest.py build/tests/scratch.py build/tests/__init__.py $(wildcard build/tests/fixtures/ch9[0-3]-*))
 $(OUT)/selftest.log: $(call SHA,$(SELFTEST_INPUTS)) $(OUT)/spin-version
 	@SELFTEST_INPUTS='$(SELFTEST_INPUTS)' build/tests/selftest.py > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
