@@ -82,6 +82,7 @@ def main(names):
             serve = os.path.join(tmp, "build", "serve")
             shutil.copytree(os.path.join(REPO, "build", "serve"), serve)
             os.symlink(os.path.join(REPO, "build", "lib"), os.path.join(tmp, "build", "lib"))
+            shutil.copy(os.path.join(REPO, "build", "__init__.py"), os.path.join(tmp, "build"))
             target = os.path.join(serve, path)
             text = open(target).read()
             missing = [old for old, _ in subs if text.count(old) != 1]
@@ -96,7 +97,9 @@ def main(names):
                 f.write(text)
             check = [os.path.join(HERE, "serve-browser.py"), "--server", serve] if case == "browser" \
                 else [os.path.join(HERE, "serve-check.py"), "--server", serve, "--only", case]
-            p = subprocess.run(check, capture_output=True, text=True)
+            # The broken copy is imported from its own top (PYTHONPATH, as
+            # build/lib/defaults.mk sets it for the project), never this one's.
+            p = subprocess.run(check, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=tmp))
             line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("ok ", "WRONG "))
                          or "WRONG" in ln), p.stdout.strip() + p.stderr.strip()[-200:])[:400]
             if p.returncode == 1 and "WRONG" in line:
