@@ -66,7 +66,7 @@ KERNEL_CHECK_NAMES := kernel-build-warnings kernel-checkpatch kernel-verdict-sel
 	kernel-config-check-selftest kernel-scenario-list-selftest kernel-soak-runs-selftest \
 	kernel-scenario-list $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)) kernel-soak-runs
 KERNEL_CACHED_CHECKS := kernel-checkpatch kernel-verdict-selftest kernel-config-check-selftest \
-	kernel-scenario-list-selftest kernel-soak-runs-selftest kernel-soak-runs
+	kernel-scenario-list-selftest kernel-soak-runs-selftest kernel-soak-runs kernel-scenario-list
 
 .PHONY: kernel kernel-check kernel-soak kernel-soak-check kernel-clean FORCE \
 	$(KERNEL_CHECK_NAMES)
@@ -120,10 +120,18 @@ $(KERNEL_OUT)/%/console.log: kernel/configs/% kernel/configs/%.boot kernel/confi
 		$(KERNEL_OUT)/torture-secs kernel/bin/run-qemu.sh kernel/bin/qemu-boot.sh kernel/bin/config-check.sh
 	@kernel/bin/run-qemu.sh $* $(KERNEL_BUILD) $(KERNEL_INITRD) $(KERNEL_OUT)/$* $(KERNEL_TORTURE_SECS)
 
-# Judge one scenario's console; leaves verdict.txt for the book.
-kernel-verdict-%: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp FORCE
+# Judge one scenario's console; leaves verdict.txt for the book.  The
+# verdict's pass is kept (verdict.pass) while the console, the
+# scenario's files, the judging scripts and the tree (its
+# console-badness.sh) are unchanged; a failure keeps nothing.
+.PRECIOUS: $(KERNEL_OUT)/%/verdict.pass
+kernel-verdict-%: $(KERNEL_OUT)/%/verdict.pass ;
+$(KERNEL_OUT)/%/verdict.pass: $(KERNEL_OUT)/%/console.log $(KERNEL_SRC).stamp kernel/configs/% kernel/configs/%.boot \
+		kernel/configs/%.expect kernel/bin/parse-console.sh kernel/bin/litmus-console.sh kernel/bin/scenarios.sh
+	@rm -f $@
 	@KERNEL_BADNESS=$(KERNEL_BADNESS) kernel/bin/parse-console.sh \
 		$< kernel/configs/$* $(KERNEL_OUT)/$*
+	@touch $@
 
 # The checks run one after another (they share one build and two
 # CPUs); each is filed by build/harness/record.sh, and a failed one does not stop
@@ -140,8 +148,14 @@ kernel-check: ## build, boot and judge every scenario of kernel/configs/CFLIST; 
 # One check per scenario of CFLIST: its boot, judged.
 $(addprefix kernel-scenario-,$(KERNEL_SCENARIOS)): kernel-scenario-%: kernel-verdict-% ;
 
+# Once the kernel is built, kept while what it reads is unchanged: the
+# patched tree, the build's log and .config, its script (its W=1
+# compile, a kbuild run over the whole tree, takes seconds even when
+# nothing is compiled again).
 kernel-build-warnings: kernel
-	@kernel/bin/build-warnings.sh $(KERNEL_SRC) $(KERNEL_BUILD)
+	@build/harness/cached.sh kernel-build-warnings $(KERNEL_SRC).stamp $(KERNEL_BUILD).log $(KERNEL_BUILD)/.config \
+		kernel/bin/build-warnings.sh -v 'printenv KERNEL_JOBS; gcc --version' -- \
+		kernel/bin/build-warnings.sh $(KERNEL_SRC) $(KERNEL_BUILD)
 
 kernel-checkpatch: $(KERNEL_SRC).stamp
 	@kernel/bin/checkpatch.sh $(KERNEL_SRC)
@@ -224,10 +238,12 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # extras, or typed), not by each of the many makes that read this file
 # (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
 # rule when it reads the makefiles, so that would not spare them).
-KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(filter \
+# make check's second step says RUNS_MADE=1: its first step made every
+# run (and relacy's and herd7's checks), so none is made or re-run here.
+KERNEL_MUTANT_LEGS_RUNS := $(if $(RUNS_MADE),,$(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(filter \
 	$(ALL_RUNS) $(CHAPTER_ONLY_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
 	$(PYTHON_ENV) kernel/bin/mutant-legs.py --runs))))) $(addprefix relacy-run-,$(shell \
-	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm)))
+	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm))))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs
 kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)

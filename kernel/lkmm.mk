@@ -140,8 +140,9 @@ $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
 # memory-model checks; alone, it makes the runs it reads first.
 # (barrier-legs.py is asked only by a make whose goals name
 # lkmm-barrier-legs, as kernel-mutant-legs's list in kernel/kernel.mk.)
-LKMM_BARRIER_LEGS_RUNS := $(if $(filter lkmm-barrier-legs,$(MAKECMDGOALS)),$(addprefix relacy-run-,$(shell \
-	$(PYTHON_ENV) kernel/bin/barrier-legs.py --relacy 2>/dev/null))) $(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept
+# (Not in make check's second step, RUNS_MADE=1: its first made them.)
+LKMM_BARRIER_LEGS_RUNS := $(if $(RUNS_MADE),,$(if $(filter lkmm-barrier-legs,$(MAKECMDGOALS)),$(addprefix relacy-run-,$(shell \
+	$(PYTHON_ENV) kernel/bin/barrier-legs.py --relacy 2>/dev/null))) $(addprefix lkmm-litmus-,$(LKMM_TESTS)) lkmm-klitmus-kept)
 LKMM_BARRIER_CHAPTERS := $(wildcard chapters/ch*-qrcu-barriers.md)
 KERNEL_CHECKS += lkmm-barrier-legs
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))

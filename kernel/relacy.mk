@@ -16,6 +16,7 @@
 # it all and fails if any part did.  Everything goes to $(OUT)/relacy/.
 
 RELACY := kernel/bin/relacy-check.sh
+RELACY_LIST := kernel/relacy/checks
 RELACY_RECORD := build/harness/record.sh
 # A list that cannot be read leaves no checks here; relacy-build then
 # fails, naming the row and what to write.
@@ -35,14 +36,34 @@ relacy-selftest:
 # Each step files its verdict and lets the next go on (-), so a failed
 # compile fails every check, each saying why, and the table still shows
 # what the checks that ran reported.  relacy-check judges the verdicts.
+# The build is kept (build/harness/cached.sh) while the series, the
+# shim, the test, the mutants, the list, the script and the compiler's
+# and relacy's versions are unchanged, and the program it made is there.
 relacy-build:
-	-@$(RELACY_RECORD) relacy-build -- $(RELACY) build
+	-@$(RELACY_RECORD) relacy-build -- build/harness/cached.sh relacy-build $(RELACY) kernel/patches kernel/relacy \
+		-v 'printenv CXX RELACY_CHECKS RELACY_MUTANTS; $${CXX:-g++} --version; dpkg-query -W relacy-dev' \
+		-o $(OUT)/relacy/qrcu-test -o $(OUT)/relacy/build.sum -- $(RELACY) build
 
-$(RELACY_RUNS): relacy-run-%: relacy-build
-	-@$(RELACY_RECORD) relacy-$* -- $(RELACY) run $*
+# A check's pass is kept as runs/NAME.pass, newer than the program's
+# build.sum (rewritten only by a compile) and than the content stamps
+# of the list and the script: a make that changed nothing copies it
+# (one install, no script); a failure keeps nothing, so it runs again.
+RELACY_KEPT = $(OUT)/relacy/runs/$(1).pass
+$(RELACY_RUNS): relacy-run-%: relacy-build $(call SHA,$(RELACY_LIST) $(RELACY))
+	-@p=$(call RELACY_KEPT,$*); if [ -f $$p ] && [ -f $(OUT)/relacy/build.sum ] && [ $$p -nt $(OUT)/relacy/build.sum ] && \
+		[ $$p -nt $(OUT)/sha/$(RELACY_LIST) ] && [ $$p -nt $(OUT)/sha/$(RELACY) ]; then \
+		install -D -m 644 $$p $(OUT)/results/relacy-$*.pass; \
+	else rm -f $$p; $(RELACY_RECORD) relacy-$* -- $(RELACY) run $* && cp $(OUT)/results/relacy-$*.pass $$p; fi
 
+# The tables are kept (build/harness/cached.sh) while the runs' files,
+# the list, the mutants, the script and relacy's headers are unchanged;
+# a table deleted or edited is made again.
+RELACY_HEADERS = $${RELACY_INCLUDE:-/usr/include/relacy}
 relacy-table: $(RELACY_RUNS)
-	-@$(RELACY_RECORD) relacy-table -- $(RELACY) table
+	-@$(RELACY_RECORD) relacy-table -- build/harness/cached.sh relacy-table $(RELACY) kernel/relacy \
+		$(OUT)/relacy/runs $(OUT)/relacy/versions $(OUT)/relacy/flags $(OUT)/relacy/compile-ms \
+		-v 'printenv RELACY_INCLUDE RELACY_MUTANTS RELACY_CHECKS; cat $(RELACY_HEADERS)/defs.hpp $(RELACY_HEADERS)/thread.hpp | sha256sum' \
+		$(foreach t,rows bounds.md results.md paths.md mutants.md,-o $(OUT)/relacy/$(t)) -- $(RELACY) table
 
 relacy-check: relacy-selftest relacy-table ## chapter 12: compile the series' qrcu.c under relacy, run every check of kernel/relacy/checks, write the tables
 	@failed=; for n in $(RELACY_RESULTS); do \

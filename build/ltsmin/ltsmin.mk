@@ -30,14 +30,27 @@ $(OUT)/tool-version/ltsmin: $(LTSMIN_DIR)/stamp
 LTSMIN_RUNS = $(filter $(RUNS_DIR)/lt-%.out,$(ALL_RUNS))
 
 ltsmin-check: ltsmin-selftest ltsmin-dist-mpi ltsmin-verdicts scale-kept ## LTSmin's checks: the self-test of each back-end, MPI, the verdicts beside Spin's
+# Each is kept (build/harness/cached.sh) while what it reads is
+# unchanged: the build (its stamp holds the archives' and patches'
+# sums), the adapter, the library, the models, its own script, and the
+# compilers' and MPI's versions.
+LTSMIN_CACHED = build/harness/cached.sh $(1) $(LTSMIN_DIR)/stamp build/checkers $(LIB) models $(2) \
+	-v 'gcc --version; mpirun --version' --
 ltsmin-selftest: $(LTSMIN_DIR)/stamp
-	@build/harness/record.sh ltsmin-selftest -- build/tests/ltsmin-selftest.py
+	@build/harness/record.sh ltsmin-selftest -- $(call LTSMIN_CACHED,ltsmin-selftest,build/tests/ltsmin-selftest.py) \
+		build/tests/ltsmin-selftest.py
 ltsmin-dist-mpi: $(LTSMIN_DIR)/stamp
-	@build/harness/record.sh ltsmin-dist-mpi -- build/ltsmin/dist-check.py
+	@build/harness/record.sh ltsmin-dist-mpi -- $(call LTSMIN_CACHED,ltsmin-dist-mpi,build/ltsmin/dist-check.py) \
+		build/ltsmin/dist-check.py
 # The table is made from the runs' reports, in the same make (never a
 # second make of the same runs beside the chapter's checks).
+# Spin's verdicts are searches of their own (a minute in all): the
+# table is kept while the runs' reports, the chapters' blocks, the
+# models and the tools are unchanged (-o: a table deleted is made again).
 ltsmin-verdicts: $(LTSMIN_RUNS)
-	@build/harness/record.sh ltsmin-verdicts -- build/ltsmin/verdict-table.py
+	@build/harness/record.sh ltsmin-verdicts -- build/harness/cached.sh ltsmin-verdicts $(LTSMIN_RUNS) $(OUT)/extract \
+		build/ltsmin/verdict-table.py build/checkers $(LIB) models -v 'spin -V; gcc --version' \
+		-o $(OUT)/ltsmin/verdicts.md -- build/ltsmin/verdict-table.py
 .PHONY: ltsmin ltsmin-check ltsmin-selftest ltsmin-dist-mpi ltsmin-verdicts
 
 # make check runs them with the chapter's checks (make chapter-N too).

@@ -37,18 +37,19 @@ def sha(path):
     return f"$(OUT)/sha/{path}"
 
 
-def kept_pass(name, passed, cmd, deps):
-    """The rules of check NAME (make target check-NAME) whose pass is kept
-    as the file PASSED, made after DEPS, every file CMD reads: a make
-    that changed nothing files the kept pass (one cp, no shell, no
-    Python); a failure keeps nothing, so it is judged again."""
+def kept_pass(name, passed, cmd, deps, target=None):
+    """The rules of check NAME (make target check-NAME, or TARGET) whose
+    pass is kept as the file PASSED, made after DEPS, every file CMD
+    reads: a make that changed nothing files the kept pass (one cp, no
+    shell, no Python); a failure keeps nothing, so it is judged again."""
+    target = target or f"check-{name}"
     return (f"{passed}: {deps}\n"
             f"\t@rm -f $@\n"
             f"\t@build/harness/record.sh {name} -- {cmd}\n"
             f"\t@cp $(OUT)/results/{name}.pass $@\n"
-            f"check-{name}: {passed}\n"
+            f"{target}: {passed}\n"
             f"\t@install -D -m 644 {passed} $(OUT)/results/{name}.pass\n"
-            f".PHONY: check-{name}\n")
+            f".PHONY: {target}\n")
 
 
 def sources():
@@ -285,10 +286,15 @@ def main():
         for line in runstore.index(d):
             if line.startswith("generated "):
                 lines.append(f"BOOK_GENERATED += {line.split()[1]}\n")
+        # A listing checked against a file of the repository: kept while
+        # the listing, that file and the tool are unchanged.
         for ci in sorted(runstore.defined("checkin", d)):
             name = f"check-in-{tag}-{ci.rsplit('.', 1)[1]}"
-            lines.append(f"{name}:\n\t@build/harness/record.sh {name} -- build/pipeline/check-in.py {ci}\n"
-                         f".PHONY: {name}\n")
+            keys, _ = blockformat.read_spec(ci)
+            lines.append(kept_pass(name, runstore.make_file(name, "kept-pass"),
+                                   f"build/pipeline/check-in.py {ci}",
+                                   f"{ci} {sha(keys['path'])} {os.path.dirname(ci)}.stamp "
+                                   f"$(call SHA,build/pipeline/check-in.py $(LIB))", target=name))
             checks.append(name)
         # A solution an answer keeps for an exercise is graded as the
         # answer says (build/workbench/grade.py --check): a reference one passes, a
@@ -299,14 +305,22 @@ def main():
                 name = f"grade-{model.rsplit('.', 1)[0]}"
                 # Graded again only when a model, the demands (the
                 # extracted chapters), the grader or Spin has changed.
+                # Its pass is kept while those are (the extractions' stamps,
+                # the models' content stamps, through $(OUT)/models.stamp).
                 spec = os.path.join(d, 'graded.' + model)
-                lines.append(f"{name}:\n\t@build/harness/record.sh {name} -- build/harness/cached.sh {name} models "
-                             f"$(OUT)/extract $(OUT)/spin-version build/workbench/grade.py build/lib "
-                             f"-- build/workbench/grade.py --check {spec}\n.PHONY: {name}\n")
+                lines.append(kept_pass(name, runstore.make_file(name, "kept-pass"),
+                                       f"build/workbench/grade.py --check {spec}",
+                                       f"{spec} $(wildcard $(OUT)/extract/*.stamp) $(OUT)/models.stamp $(OUT)/spin-version "
+                                       f"$(call SHA,build/workbench/grade.py $(LIB))", target=name))
                 checks.append(name)
         write_if_changed(os.path.join(errdir, tag), "".join(e + "\n" for e in errors))
-        lines.append(f"blocks-{tag}:\n\t@build/harness/record.sh blocks-{tag} -- build/pipeline/check-blocks.sh {tag}\n"
-                     f".PHONY: blocks-{tag}\n")
+        # The format's verdict on the chapter: kept while its extraction
+        # (the stamp), the rules' errors of it and the tools are unchanged.
+        lines.append(kept_pass(f"blocks-{tag}", runstore.make_file(f"blocks-{tag}", "kept-pass"),
+                               f"build/pipeline/check-blocks.sh {tag}",
+                               f"{d}.stamp {os.path.join(errdir, tag)} "
+                               f"$(call SHA,build/pipeline/check-blocks.sh build/lib/runstore.py)",
+                               target=f"blocks-{tag}"))
         lines.append(f"chapter-{n}-checks: {' '.join(checks)}\n"
                      f".PHONY: chapter-{n}-checks\n")
         # The verdicts these checks file (build/harness/summary.sh counts

@@ -14,8 +14,14 @@ serve: $(OUT)/rules.mk ## the book with a workbench in its pages, on 127.0.0.1: 
 SERVE_TOOLS := $(wildcard build/serve/*.py build/serve/*.js build/serve/*.css) build/tests/serve-check.py
 # The server driven through its API with a reader's models and hostile
 # ones; every guard removed in turn from a copy and its case seen to fail.
+# The API check is kept while the server, the workbench it runs, the
+# book's tools it borrows, the models and the extracted chapters (the
+# exercises it grades) and the tools' versions are unchanged.
 check-serve:
-	@build/harness/record.sh serve-api -- build/tests/serve-check.py
+	@build/harness/record.sh serve-api -- build/harness/cached.sh serve-api \
+		-v 'spin -V; bwrap --version; gcc --version; python3 -c "import aiohttp; print(aiohttp.__version__)"' \
+		build/serve $(SERVE_TOOLS) build/workbench build/book chapters/book.tsv $(LIB) models $(OUT)/extract \
+		-- build/tests/serve-check.py
 	@build/harness/record.sh serve-selftest -- build/harness/cached.sh serve-selftest -v 'spin -V; bwrap --version' \
 		$(SERVE_TOOLS) build/tests/serve-selftest.py build/workbench $(LIB) models -- build/tests/serve-selftest.py
 CHAPTER_CHECKS += check-serve

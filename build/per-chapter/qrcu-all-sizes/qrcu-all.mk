@@ -22,12 +22,16 @@ qrcu-all: $(OUT)/rules.mk ## chapter 9: the all-sizes QRCU model's verdict, the 
 # abstract counterexamples).  The unsound-edit self-test runs its own
 # probes on edited copies of the extracted model, and deletes the marked
 # line of every probe sweep's model (chapters 8, 9, appendix E); some seconds.  A
-# pass is kept until the tools, those pages' extraction or models/ change.
+# pass of either self-test is kept until the tools, the runs' reports,
+# those pages' extraction or models/ change.
 # Each line goes on after a failure (-): a failing report must not hide
 # the self-tests' verdicts.
 qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(RUNS_DIR)/shrink-%,$(ALL_RUNS)) $(RUNS_DIR)/qrcu-big-3-3.out $(RUNS_DIR)/shrink-r0-2-2.out
 	-@build/harness/record.sh qrcu-all-report -- build/per-chapter/qrcu-all-sizes/qrcu-all-report.py
-	-@build/harness/record.sh qrcu-all-selftest -- build/tests/qrcu-all-selftest.py
+	-@build/harness/record.sh qrcu-all-selftest -- build/harness/cached.sh qrcu-all-selftest \
+		-v 'spin -V; gcc --version' $^ build/lib build/per-chapter/qrcu-all-sizes chapters/mutants.tsv \
+		build/tests/qrcu-all-selftest.py $(wildcard $(OUT)/extract/ch*-shrinking-qrcu $(OUT)/extract/ch*-qrcu-all-sizes) models \
+		-- build/tests/qrcu-all-selftest.py
 	-@build/harness/record.sh qrcu-all-unsound-selftest -- build/harness/cached.sh qrcu-all-unsound-selftest \
 		-v 'spin -V' build/lib build/tests/qrcu-all-unsound-selftest.py \
 		$(wildcard $(OUT)/extract/ch*-progress $(OUT)/extract/ch*-shrinking-qrcu $(OUT)/extract/ch*-qrcu-all-sizes) models \
