@@ -46,6 +46,11 @@ LKMM_CACHED_herd-selftest := kernel/tests/litmus-herd-selftest.sh kernel/tests/s
 # output (-o: deleted or edited, it is made again).
 LKMM_CACHED_klitmus-kept := kernel/bin kernel/configs kernel/patches kernel/litmus kernel/soak-runs \
 	-o $(LKMM_OUT)/klitmus -v 'printenv KERNEL_CONFIGS KERNEL_LITMUS KERNEL_SERIES_CODE'
+# herd7 on one test and its variants: kept while the tests, the tools,
+# herd7's build and the model are unchanged, and the test's outputs are
+# as it left them.
+$(foreach t,$(LKMM_TESTS),$(eval LKMM_CACHED_litmus-$(t) := $$(LKMM_TOOLS) kernel/litmus $$(HERD_DIR)/stamp \
+	$$(LKMM_MODEL).stamp -o $$(LKMM_HERD_OUT)/$(t).out -o $$(LKMM_HERD_OUT)/$(t).rows))
 LKMM_CACHED_klitmus-console-selftest := kernel/tests/litmus-console-selftest.sh kernel/bin/litmus-console.sh \
 	kernel/bin/scenarios.sh kernel/tests/selftest-lib.sh kernel/configs kernel/soak-runs kernel/litmus/TESTS
 
@@ -128,7 +133,7 @@ $(OUT)/kernel/initramfs-LITMUS.cpio.gz: $(LKMM_KERNEL_BUILD).build-stamp $(HERD_
 	@kernel/bin/litmus-initrd.sh $(LKMM_KERNEL_BUILD) $(LKMM_KLITMUS_MODS) $@
 
 # The chapter (whatever its number) runs these checks too.
-LKMM_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-barriers\.md$$/\1/p')
+LKMM_CHAPTER := $(patsubst 0%,%,$(patsubst chapters/ch%-qrcu-barriers.md,%,$(wildcard chapters/ch*-qrcu-barriers.md)))
 $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := lkmm-check))
 
 # The book's table of every ordering of qrcu.c against every leg

@@ -46,7 +46,7 @@ def kept_pass(name, passed, cmd, deps, target=None):
     return (f"{passed}: {deps}\n"
             f"\t@rm -f $@\n"
             f"\t@build/harness/record.sh {name} -- {cmd}\n"
-            f"\t@cp $(OUT)/results/{name}.pass $@\n"
+            f"\t@mkdir -p $(@D) && cp $(OUT)/results/{name}.pass $@\n"
             f"{target}: {passed}\n"
             f"\t@install -D -m 644 {passed} $(OUT)/results/{name}.pass\n"
             f".PHONY: {target}\n")
@@ -305,12 +305,15 @@ def main():
                 name = f"grade-{model.rsplit('.', 1)[0]}"
                 # Graded again only when a model, the demands (the
                 # extracted chapters), the grader or Spin has changed.
-                # Its pass is kept while those are (the extractions' stamps,
-                # the models' content stamps, through $(OUT)/models.stamp).
+                # Its pass is kept while those are: the extractions' stamps,
+                # the content stamps of the solution's model (the one it
+                # grades, models/NAME) and of what that includes.
                 spec = os.path.join(d, 'graded.' + model)
+                graded = os.path.join("models", blockformat.read_spec(spec)[0]["model"])
+                graded_deps = " ".join(sha(p) for p in [graded] + modelfiles.includes(graded))
                 lines.append(kept_pass(name, runstore.make_file(name, "kept-pass"),
                                        f"build/workbench/grade.py --check {spec}",
-                                       f"{spec} $(wildcard $(OUT)/extract/*.stamp) $(OUT)/models.stamp $(OUT)/spin-version "
+                                       f"{spec} $(wildcard $(OUT)/extract/*.stamp) {graded_deps} $(OUT)/spin-version "
                                        f"$(call SHA,build/workbench/grade.py $(LIB))", target=name))
                 checks.append(name)
         write_if_changed(os.path.join(errdir, tag), "".join(e + "\n" for e in errors))

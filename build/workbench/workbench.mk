@@ -84,10 +84,22 @@ WORKBENCH_INPUTS = Makefile build/workbench build/lib build/book/trail-timeline.
 check-workbench:
 	@build/harness/record.sh workbench-selftest -- build/harness/cached.sh workbench-selftest -v 'spin -V; gcc --version' \
 		$(WORKBENCH_INPUTS) build/tests/workbench-selftest.py -- build/tests/workbench-selftest.py
+# The inputs' digest, made once per make (its content, and so its time,
+# changes only when an input's content or a tool's version does); each
+# corpus run's pass is kept as $(OUT)/corpus/N.pass, newer than it and
+# than corpus-check.py's content stamp: a make that changed nothing
+# copies the pass; a failure keeps nothing, so it runs again.
+$(OUT)/workbench-inputs.sum: FORCE
+	@mkdir -p $(@D); t=$@.tmp$$$$; { spin -V; gcc --version; find $(WORKBENCH_INPUTS) -type f -print0 | \
+		LC_ALL=C sort -z | xargs -0 sha256sum; } >$$t 2>&1; if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 CORPUS_RUNS := $(shell $(PYTHON_ENV) build/tests/corpus-check.py --list 2>/dev/null)
-$(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%:
-	@build/harness/record.sh corpus-$* -- build/harness/cached.sh corpus-$* -v 'spin -V; gcc --version' \
-		$(WORKBENCH_INPUTS) build/tests/corpus-check.py -- build/tests/corpus-check.py $*
+.PRECIOUS: $(OUT)/corpus/%.pass
+$(OUT)/corpus/%.pass: $(OUT)/workbench-inputs.sum $(call SHA,build/tests/corpus-check.py)
+	@rm -f $@
+	@build/harness/record.sh corpus-$* -- build/tests/corpus-check.py $*
+	@mkdir -p $(@D) && cp $(OUT)/results/corpus-$*.pass $@
+$(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%: $(OUT)/corpus/%.pass
+	@install -D -m 644 $< $(OUT)/results/corpus-$*.pass
 .PHONY: check-corpus $(addprefix corpus-run-,$(CORPUS_RUNS))
 check-corpus: $(addprefix corpus-run-,$(CORPUS_RUNS))
 CHAPTER_CHECKS += check-workbench $(addprefix corpus-run-,$(CORPUS_RUNS))

@@ -38,6 +38,6 @@ qrcu-all-check: $(QRCU_ALL_RUNS) $(filter $(RUNS_DIR)/shrink-%,$(ALL_RUNS)) $(RU
 		-- build/tests/qrcu-all-unsound-selftest.py
 
 # The chapter (whatever its number) runs the report too.
-QRCU_ALL_CHAPTER := $(shell ls chapters 2>/dev/null | sed -n 's/^ch0*\([0-9][0-9]*\)-qrcu-all-sizes\.md$$/\1/p')
+QRCU_ALL_CHAPTER := $(patsubst 0%,%,$(patsubst chapters/ch%-qrcu-all-sizes.md,%,$(wildcard chapters/ch*-qrcu-all-sizes.md)))
 $(foreach n,$(QRCU_ALL_CHAPTER),$(eval CHAPTER_$(n)_EXTRA := qrcu-all-check))
 CHAPTER_CHECKS += qrcu-all-check
