@@ -238,11 +238,14 @@ kernel-soak-check: $(KERNEL_SRC).stamp
 # extras, or typed), not by each of the many makes that read this file
 # (GNU make 4.3 expands even .SECONDEXPANSION prerequisites of every
 # rule when it reads the makefiles, so that would not spare them).
-# make check's second step says RUNS_MADE=1: its first step made every
-# run (and relacy's and herd7's checks), so none is made or re-run here.
-KERNEL_MUTANT_LEGS_RUNS := $(if $(RUNS_MADE),,$(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(filter \
+# make check's second step says RUNS_MADE=1: its first step ran
+# relacy's and herd7's checks, so those are not run again here (the
+# chapters' reports are files, made only when missing or out of date:
+# those of target=chapter runs, which make check's first step does not
+# make, are made here).
+KERNEL_MUTANT_LEGS_RUNS := $(if $(filter kernel-mutant-legs,$(MAKECMDGOALS)),$(if $(ALL_RUNS),$(filter \
 	$(ALL_RUNS) $(CHAPTER_ONLY_RUNS),$(addprefix $(RUNS_DIR)/,$(addsuffix .out,$(shell \
-	$(PYTHON_ENV) kernel/bin/mutant-legs.py --runs))))) $(addprefix relacy-run-,$(shell \
+	$(PYTHON_ENV) kernel/bin/mutant-legs.py --runs))))) $(if $(RUNS_MADE),,$(addprefix relacy-run-,$(shell \
 	$(PYTHON_ENV) kernel/bin/mutant-legs.py --relacy)) $(addprefix lkmm-litmus-,$(shell $(PYTHON_ENV) kernel/bin/mutant-legs.py --lkmm))))
 KERNEL_CHECKS += kernel-mutant-legs
 .PHONY: kernel-mutant-legs

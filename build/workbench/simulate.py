@@ -142,7 +142,7 @@ def random_lines(model, defs="", seed="", steps="", flags=""):
     if key == "assertion":
         print(f"{model}: this run violates an assertion; "
               f"{searchflags.make_command('verify', ('MODEL', model), ('DEFS', defs))} "
-              "searches every run", file=sys.stderr)
+              f"searches every run; this one again: seed {chosen or '(not printed)'}", file=sys.stderr)
     return status, out
 
 
