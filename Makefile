@@ -26,6 +26,13 @@ CHAPTER_GOALS := $(or $(CHAPTER_RUN),$(if $(filter-out chapter-%,$(MAKECMDGOALS)
 # and changes (time stamp included) only when PATH's content does, so a
 # file put back with an old time (mv, cp -p, git checkout) is still seen.
 SHA = $(addprefix $(OUT)/sha/,$(1))
+# $(call FILE_PASS,KEPT,NAME): file a kept pass, the file KEPT, as check
+# NAME's verdict $(OUT)/results/NAME.pass, by make's own file function:
+# no process for each of the hundreds a make that changed nothing files.
+# Its folder comes first, an order-only prerequisite: | $(OUT)/results.
+FILE_PASS = $(file >$(OUT)/results/$(2).pass,$(file <$(1)))
+$(OUT)/results:
+	@mkdir -p $@
 # The library every Python tool imports (build/lib/).
 LIB := $(sort $(wildcard build/lib/*.py)) build/lib/defaults.mk
 RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
@@ -49,7 +56,8 @@ include build/workbench/workbench.mk
 
 # Files left by a make run as root (sudo make) that a later make as
 # oneself could not replace: say so at once, with the command that fixes it.
-ifneq ($(MAKECMDGOALS),help)
+# (Asked by the first make, not by each make it starts.)
+ifeq ($(MAKELEVEL)$(filter help,$(MAKECMDGOALS)),0)
 OWNER_PROBLEM := $(shell build/harness/owner-check.sh)
 ifneq ($(OWNER_PROBLEM),)
 $(error $(OWNER_PROBLEM))
@@ -82,7 +90,8 @@ deps-%: ; @:
 # is named once, under its tier, in build/harness/apt-packages): checked,
 # and installed when missing, before anything runs; one line names a
 # package that cannot be installed and the targets that still work.
-ifeq ($(MAKELEVEL),0)
+# (Once: not again when make starts over, having remade $(OUT)/rules.mk.)
+ifeq ($(MAKELEVEL)$(MAKE_RESTARTS),0)
 ifneq ($(shell build/harness/deps.sh --goals $(MAKECMDGOALS) >&2 || echo failed),)
 $(error nothing was run: the packages these targets need are not all installed (the lines above say which and why))
 endif
@@ -184,8 +193,8 @@ $(OUT)/selftest.pass: $(call SHA,$(SELFTEST_INPUTS)) $(OUT)/spin-version
 	@rm -f $@
 	@build/harness/record.sh harness-selftest -- $(MAKE) --no-print-directory -s $(OUT)/selftest.log
 	@cp $(OUT)/results/harness-selftest.pass $@
-check-harness: $(OUT)/selftest.pass
-	@install -D -m 644 $< $(OUT)/results/harness-selftest.pass
+check-harness: $(OUT)/selftest.pass | $(OUT)/results
+	@$(call FILE_PASS,$<,harness-selftest)
 
 # Every mutant of build/tests/selftest-mutants.py (a break of a tool that
 # the self-test must see) still applies: seconds.  The whole run, a
@@ -208,8 +217,8 @@ $(OUT)/checker-selftest.pass: $(call SHA,$(CHECKER_SELFTEST_INPUTS))
 	@rm -f $@
 	@build/harness/record.sh checker-selftest -- $(MAKE) --no-print-directory -s $(OUT)/checker-selftest.log
 	@cp $(OUT)/results/checker-selftest.pass $@
-check-checkers: $(OUT)/checker-selftest.pass
-	@install -D -m 644 $< $(OUT)/results/checker-selftest.pass
+check-checkers: $(OUT)/checker-selftest.pass | $(OUT)/results
+	@$(call FILE_PASS,$<,checker-selftest)
 
 # The tools are shellcheck-, pyflakes- and luacheck-clean (build/tests/lint.sh).
 LINT_INPUTS = $(call SHA,$(BUILD_FILES) $(wildcard kernel/bin/*.sh kernel/bin/*.py kernel/tests/*.sh kernel/*.sh) .ci/run)
@@ -217,8 +226,8 @@ $(OUT)/lint.pass: $(LINT_INPUTS)
 	@rm -f $@
 	@build/harness/record.sh lint -- $(MAKE) --no-print-directory -s $(OUT)/lint.log
 	@cp $(OUT)/results/lint.pass $@
-check-lint: $(OUT)/lint.pass
-	@install -D -m 644 $< $(OUT)/results/lint.pass
+check-lint: $(OUT)/lint.pass | $(OUT)/results
+	@$(call FILE_PASS,$<,lint)
 $(OUT)/lint.log: $(LINT_INPUTS)
 	@build/tests/lint.sh > $@.tmp 2>&1 || { cat $@.tmp; exit 1; }
 	@mv $@.tmp $@
@@ -249,7 +258,7 @@ chapter-:
 chapter-run:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks \
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) check-models chapter-$(CHAPTER_RUN)-checks \
 		$(CHAPTER_$(CHAPTER_RUN)_ONLY) || true
 	@$(if $(CHAPTER_$(CHAPTER_RUN)_EXTRA),$(MAKE) --no-print-directory -k $(CHAPTER_$(CHAPTER_RUN)_EXTRA) || true)
 	@build/harness/summary.sh $(OUT)/expected/chapter-$(CHAPTER_RUN)
@@ -264,11 +273,13 @@ check: $(OUT)/rules.mk ## run every check; prints what failed, then "N passed, N
 	@RECORD_QUIET='$(if $(V),,$(realpath $(OUT))/results)' $(LOCKED) $(MAKE) --no-print-directory check-run-all
 
 # A model that cannot be written (a change that does not apply) is a
-# counted failure too, and the checks go on with what there is.
+# counted failure too, and the checks go on with what there is.  (-s: a
+# check that files its kept pass starts no command, and make would say
+# "Nothing to be done" for every goal whose checks were all kept.)
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary $(CHAPTER_CHECKS) $(LKMM_CHECKS) || true
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary $(CHAPTER_CHECKS) $(LKMM_CHECKS) $(ALL_RUNS) || true
 	@$(if $(KERNEL_CHECKS),$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) RUNS_MADE=1 || true)
 	@$(MAKE) --no-print-directory -k check-book || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
@@ -283,19 +294,22 @@ LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 # The tools' own self-tests re-run only when a file they read (or the
 # version of pandoc or Chromium) has changed: build/harness/cached.sh keeps a pass.
 # Each line goes on after a failure (-), so that one failing check of the
-# book does not hide the verdicts of the ones after it.
+# book does not hide the verdicts of the ones after it.  The book's runs
+# and views (ALL_RUNS) are made in the first step, among the checks that
+# read them (RUNS_MADE=1: make book does not ask for them again).
 check-book:
 	-@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
-	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book
-	-@build/harness/record.sh book-folded-lines -- sh -c 'build/book/folded-lines.py $$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-)'
+	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book RUNS_MADE=1
+	-@build/harness/record.sh book-folded-lines -- sh -c 'p=$$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-); \
+		exec build/harness/cached.sh book-folded-lines build/book/folded-lines.py $$p -- build/book/folded-lines.py $$p'
 	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "chromium --version" \
 		$(OUT)/book $(BROWSER_CHECK_TOOLS) -- build/tests/browser-check.py'
 	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
-	-@$(MAKE) --no-print-directory check-serve-browser
+	$(SERVE_BROWSER_CHECKS)
 
 # Bless refuses while a model of models/ holds an edit of yours: it would
 # write your version's reports into the chapters.
@@ -304,7 +318,7 @@ bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
 		{ $(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) $(CHAPTER_ONLY_RUNS) || true; } && build/pipeline/bless.py'
 
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
-	@$(LOCKED) sh -c '{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && \
+	@$(LOCKED) sh -c '$(if $(RUNS_MADE),,{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && )\
 		$(MAKE) --no-print-directory -s $(OUT)/book/index.html'
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a

@@ -55,8 +55,13 @@ $(addprefix arch-build-,$(ARCH_NAMES)): arch-build-%: $(OUT)/kernel/src.stamp
 arch-ties:
 	@kernel/bin/arch-litmus.py --ties $(ARCH_OUT)
 
+# herd7 on one test and its variants: kept while the tests, the tools and
+# herd7's build are unchanged, and the test's outputs are as it left them.
 $(addprefix arch-litmus-,$(ARCH_TESTS)): arch-litmus-%: $(OUT)/herd/stamp
-	@kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
+	@build/harness/cached.sh arch-litmus-$* kernel/bin/arch-litmus.py kernel/bin/litmus-herd.py \
+		kernel/bin/litmuslib.py build/lib kernel/arch-litmus $(OUT)/herd/stamp \
+		-o $(ARCH_OUT)/herd/$*.out -o $(ARCH_OUT)/herd/$*.rows \
+		-- kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
 
 # Kept while what it reads is unchanged in content (cached.sh): the
 # scripts, the tests, the series, the builds and their stamps, the

@@ -42,10 +42,15 @@ KERNEL_PATCHES := kernel/patches/series \
 # kernel/bin/scenarios.sh reads both lists (and the scenarios' files)
 # for every script and for this file; a bad line stops it, naming the
 # line, and then kernel-check fails (kernel-scenario-list says why).
+# (Read once per make check: a make started by another, MAKELEVEL above
+# 0, takes the list from its environment, exported here.)
+ifneq ($(if $(filter 0,$(MAKELEVEL)),,$(origin KERNEL_SCENARIOS)),environment)
 KERNEL_SCENARIOS := $(shell kernel/bin/scenarios.sh cflist kernel/configs)
 ifneq ($(.SHELLSTATUS),0)
 $(warning kernel.mk: kernel/configs/CFLIST cannot be read; make kernel-check will fail)
 endif
+endif
+export KERNEL_SCENARIOS
 KERNEL_SOAK_RUNS := kernel/soak-runs
 KERNEL_SOAK_OUT := $(KERNEL_OUT)/soak
 # A soak scenario whose Kconfig fragment asks for more than CFcommon
@@ -258,12 +263,13 @@ kernel-mutant-legs: $(KERNEL_MUTANT_LEGS_RUNS)
 # kernel/relacy/checks and its scripts, the litmus tests' variants, the
 # chapters' LTSmin runs as extracted (kernel/bin/mutant-list.py); its
 # self-test, which breaks copies of them one way at a time, and that of
-# mutant-legs.py's LTSmin cells (each kept while the files it reads are
-# unchanged).
+# mutant-legs.py's LTSmin cells.  Each of the three is kept while the
+# files it reads are unchanged (cached.sh).
 KERNEL_CHECKS += kernel-mutant-list
 .PHONY: kernel-mutant-list
 kernel-mutant-list: ## check chapters/mutants.tsv against kernel/configs, SOAKLIST, kernel/relacy/checks and kernel/litmus
-	-@$(KERNEL_RECORD) kernel-mutant-list -- kernel/bin/mutant-list.py
+	-@$(KERNEL_RECORD) kernel-mutant-list -- build/harness/cached.sh kernel-mutant-list kernel/bin build/lib \
+		chapters/mutants.tsv kernel/configs kernel/relacy kernel/litmus $(OUT)/extract -- kernel/bin/mutant-list.py
 	-@$(KERNEL_RECORD) kernel-mutant-list-selftest -- build/harness/cached.sh kernel-mutant-list-selftest \
 		kernel/bin/mutant-list.py kernel/tests/mutant-list-selftest.sh kernel/tests/selftest-lib.sh \
 		kernel/bin/scenarios.sh kernel/bin/litmuslib.py kernel/bin/barrier-legs.py build/lib/mutants.py \

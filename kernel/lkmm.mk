@@ -155,5 +155,7 @@ $(foreach n,$(LKMM_CHAPTER),$(eval CHAPTER_$(n)_EXTRA += lkmm-barrier-legs))
 lkmm-barrier-legs: $(LKMM_BARRIER_LEGS_RUNS)
 	-@$(LKMM_RECORD) lkmm-barrier-legs -- \
 		kernel/bin/barrier-legs.py $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)
-	-@$(LKMM_RECORD) lkmm-barrier-legs-selftest -- \
+	-@$(LKMM_RECORD) lkmm-barrier-legs-selftest -- build/harness/cached.sh lkmm-barrier-legs-selftest \
+		kernel/tests/barrier-legs-selftest.sh kernel/bin/barrier-legs.py kernel/relacy/checks \
+		$(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS) -- \
 		kernel/tests/barrier-legs-selftest.sh $(LKMM_OUT)/barrier-legs.md $(LKMM_BARRIER_CHAPTERS)

@@ -20,7 +20,12 @@ RELACY_LIST := kernel/relacy/checks
 RELACY_RECORD := build/harness/record.sh
 # A list that cannot be read leaves no checks here; relacy-build then
 # fails, naming the row and what to write.
+# (Read once per make check: a make started by another, MAKELEVEL above
+# 0, takes the list from its environment, exported here.)
+ifneq ($(if $(filter 0,$(MAKELEVEL)),,$(origin RELACY_NAMES)),environment)
 RELACY_NAMES := $(shell $(RELACY) list 2>/dev/null)
+endif
+export RELACY_NAMES
 RELACY_RUNS := $(addprefix relacy-run-,$(RELACY_NAMES))
 RELACY_RESULTS := relacy-selftest relacy-build $(addprefix relacy-,$(RELACY_NAMES)) relacy-table
 

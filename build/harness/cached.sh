@@ -26,9 +26,10 @@ dir=$CACHE
 mkdir -p "$dir"
 inputs=$(mktemp "$dir/$name.in.XXXXXX")
 outputs=$(mktemp "$dir/$name.out.XXXXXX")
-trap 'rm -f "$inputs" "$outputs" "$dir/$name.log.$$"' EXIT
+paths=$(mktemp "$dir/$name.paths.XXXXXX")
+trap 'rm -f "$inputs" "$outputs" "$paths" "$dir/$name.log.$$"' EXIT
 # digest PATH: the hash of a file, of every file under a folder, or
-# "missing".
+# "missing" (for an output, -o).
 digest() {
 	if [ -d "$1" ]; then
 		find "$1" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum
@@ -58,11 +59,18 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		shift 2
 		;;
 	*)
-		digest "$1" >>"$inputs"
+		if [ -e "$1" ]; then printf '%s\0' "$1" >>"$paths"; else echo "missing $1" >>"$inputs"; fi
 		shift
 		;;
 	esac
 done
+# Every file of every PATH, hashed by one find and one sha256sum (not a
+# find per folder: the inputs of a kept check are hashed in every make);
+# a PATH that is a link is followed (-H), the links inside a folder not.
+if [ -s "$paths" ]; then
+	# shellcheck disable=SC2185 # the paths are given by -files0-from
+	find -H -files0-from "$paths" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum >>"$inputs"
+fi
 if [ $# -lt 2 ]; then
 	echo "cached: $name: no command after --" >&2
 	exit 2

@@ -134,7 +134,27 @@ def defs_overridden(model, defs, workdir, extra=()):
 def transform(base_text, body):
     """BASE_TEXT changed by BODY: a unified diff (a body starting with
     '--- ', applied with patch) or else a sed script.  Returns the new
-    text, or an exception saying why the change does not apply."""
+    text, or an exception saying why the change does not apply.  A change
+    that applied is kept under OUT/cache/transform/, by the hash of its
+    base and its body, so that a make that changed nothing starts no
+    patch or sed for it (dozens of derived models, in each sync)."""
+    key = hashlib.sha256(f"{base_text}\0{body}".encode()).hexdigest()
+    kept = os.path.join(runstore.OUT, "cache", "transform", key)
+    try:
+        with open(kept) as f:
+            return f.read()
+    except FileNotFoundError:
+        pass
+    text = _transform(base_text, body)
+    if not isinstance(text, Exception):
+        try:
+            runstore.put(kept, text)
+        except OSError:
+            pass  # a folder it may not write (a sandbox): made again next time
+    return text
+
+
+def _transform(base_text, body):
     with tempfile.TemporaryDirectory() as tmp:
         base = os.path.join(tmp, "base")
         with open(base, "w") as f:

@@ -271,7 +271,7 @@ LAYOUT = {
 
 def main(argv):
     usage = ("usage: build/lib/runstore.py layout | defaults | out | path NAME [ID] [TAG] "
-             f"(NAME one of: {', '.join(LAYOUT)})")
+             f"| path NAME ID TAG NAME ID TAG... (NAME one of: {', '.join(LAYOUT)})")
     if argv[:1] == ["layout"]:
         for name, template in LAYOUT.items():
             print(f"{name}\t{template.replace('{out}', OUT)}")
@@ -280,7 +280,13 @@ def main(argv):
             print(f"{name}\t{OUT if name == 'OUT' else value.replace('$(OUT)', OUT)}")
     elif argv[:1] == ["out"]:
         print(OUT)
-    elif argv[:1] == ["path"] and len(argv) >= 2 and argv[1] in LAYOUT:
+    elif argv[:1] == ["path"] and len(argv) > 4 and (len(argv) - 1) % 3 == 0 \
+            and all(n in LAYOUT for n in argv[1::3]):
+        # Several paths from one process, a line each (a shell script's
+        # paths cost it one Python, not one each).
+        for name, rid, tag in zip(argv[1::3], argv[2::3], argv[3::3]):
+            print(LAYOUT[name].format(out=OUT, id=rid, tag=tag))
+    elif argv[:1] == ["path"] and 2 <= len(argv) <= 4 and argv[1] in LAYOUT:
         rid = argv[2] if len(argv) > 2 else ""
         tag = argv[3] if len(argv) > 3 else ""
         print(LAYOUT[argv[1]].format(out=OUT, id=rid, tag=tag))

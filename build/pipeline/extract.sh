@@ -19,9 +19,15 @@ command -v pandoc >/dev/null || {
 	echo "pandoc: not installed; run make deps (or: sudo apt-get install pandoc)" >&2
 	exit 1
 }
-dest=$(build/lib/runstore.py path extract "" "$tag")
-# Where a long run's report is kept (build/lib/runstore.py owns the path).
-kept=$(build/lib/runstore.py path kept "ID")
+# Where the blocks go, and where a long run's report is kept
+# (build/lib/runstore.py owns both paths; one process answers for both).
+{ read -r dest; read -r kept; } <<EOF
+$(build/lib/runstore.py path extract "" "$tag" kept ID "")
+EOF
+if [ -z "$dest" ] || [ -z "$kept" ]; then
+	echo "extract: build/lib/runstore.py gave no path" >&2
+	exit 1
+fi
 mkdir -p "$dest"
 new=$(mktemp -d "$(dirname "$dest")/.$tag.XXXXXX")
 trap 'rm -rf "$new" "$new.log"' EXIT
@@ -37,13 +43,17 @@ if ! pandoc -f markdown -t plain --preserve-tabs -o /dev/null --lua-filter build
 fi
 [ ! -s "$new.log" ] || cat "$new.log" >&2
 rm -f "$new.log"
-for f in "$new"/*; do
-	name=$(basename "$f")
-	cmp -s "$f" "$dest/$name" || { cp "$f" "$dest/$name.tmp.$$" && mv "$dest/$name.tmp.$$" "$dest/$name"; }
-done
+# A file gone from the chapter goes; a new or changed one is moved in
+# (a rename, in one mv for all); an unchanged one keeps its time stamp.
 for f in "$dest"/*; do
 	[ -e "$f" ] || continue
-	[ -e "$new/$(basename "$f")" ] || rm -f "$f"
+	[ -e "$new/${f##*/}" ] || rm -f "$f"
 done
+set --
+for f in "$new"/*; do
+	[ -e "$f" ] || continue
+	if ! { [ -e "$dest/${f##*/}" ] && cmp -s "$f" "$dest/${f##*/}"; }; then set -- "$@" "$f"; fi
+done
+[ $# -eq 0 ] || mv -f "$@" "$dest/"
 [ ! -s "$dest/errors" ] || cat "$dest/errors" >&2
 touch "$dest.stamp"

@@ -40,15 +40,16 @@ def sha(path):
 def kept_pass(name, passed, cmd, deps, target=None):
     """The rules of check NAME (make target check-NAME, or TARGET) whose
     pass is kept as the file PASSED, made after DEPS, every file CMD
-    reads: a make that changed nothing files the kept pass (one cp, no
-    shell, no Python); a failure keeps nothing, so it is judged again."""
+    reads: a make that changed nothing files the kept pass without
+    starting a process (make's file function, FILE_PASS); a failure keeps
+    nothing, so it is judged again."""
     target = target or f"check-{name}"
     return (f"{passed}: {deps}\n"
             f"\t@rm -f $@\n"
             f"\t@build/harness/record.sh {name} -- {cmd}\n"
             f"\t@mkdir -p $(@D) && cp $(OUT)/results/{name}.pass $@\n"
-            f"{target}: {passed}\n"
-            f"\t@install -D -m 644 {passed} $(OUT)/results/{name}.pass\n"
+            f"{target}: {passed} | $(OUT)/results\n"
+            f"\t@$(call FILE_PASS,{passed},{name})\n"
             f".PHONY: {target}\n")
 
 
@@ -240,8 +241,8 @@ def main():
             # chapter's extraction (what the report must say; for a
             # sweep's row, its row and every extraction, through
             # rules.mk), the model and its includes, Spin's version and
-            # the tools.  A make that changed nothing copies the kept
-            # pass (one cp, no shell, no Python); a failure keeps
+            # the tools.  A make that changed nothing files the kept
+            # pass without a process (FILE_PASS); a failure keeps
             # nothing, so it is compared again.
             passed = runstore.make_file(rid, 'pass')
             said = (f"{os.path.dirname(flags)}.stamp" if not flags.startswith(sweepdir)
@@ -337,7 +338,12 @@ def main():
     lines.append("CHAPTER_CHECKS += "
                  + " ".join(f"chapter-{n}-checks" for n in sorted(chapters)) + "\n")
     lines.append("CHAPTER_NUMBERS := " + " ".join(str(n) for n in sorted(chapters)) + "\n")
-    write_if_changed(os.path.join(OUT, "rules.mk"), "".join(lines))
+    rules = os.path.join(OUT, "rules.mk")
+    write_if_changed(rules, "".join(lines))
+    # Newer than what it is made from, even when its text came out the
+    # same: else every later make would run this again (make starts over
+    # once, having seen it remade).
+    os.utime(rules)
 
 
 main()

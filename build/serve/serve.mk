@@ -19,7 +19,7 @@ SERVE_TOOLS := $(wildcard build/serve/*.py build/serve/*.js build/serve/*.css) b
 # exercises it grades) and the tools' versions are unchanged.
 check-serve:
 	@build/harness/record.sh serve-api -- build/harness/cached.sh serve-api \
-		-v 'spin -V; bwrap --version; gcc --version; python3 -c "import aiohttp; print(aiohttp.__version__)"' \
+		-v 'spin -V; bwrap --version; gcc --version; dpkg-query -W python3-aiohttp' \
 		build/serve $(SERVE_TOOLS) build/workbench build/book chapters/book.tsv $(LIB) models $(OUT)/extract \
 		-- build/tests/serve-check.py
 	@build/harness/record.sh serve-selftest -- build/harness/cached.sh serve-selftest -v 'spin -V; bwrap --version' \
@@ -28,11 +28,16 @@ CHAPTER_CHECKS += check-serve
 
 # The page's workbench in Chromium (make check runs it after the book);
 # kept, as its self-test, while the pages, the server, the workbench, the
-# models and the tools' versions are unchanged.
+# models and the tools' versions are unchanged.  A recipe of its own,
+# SERVE_BROWSER_CHECKS, that make check's book step runs as its last
+# lines (no make started for it).
+define SERVE_BROWSER_CHECKS
+-@build/harness/record.sh serve-in-browser -- build/harness/cached.sh serve-in-browser \
+	-v 'chromium --version; spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
+	build/workbench $(LIB) models $(OUT)/book $(OUT)/extract -- build/tests/serve-browser.py
+-@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
+	-v 'chromium --version' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
+	$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser
+endef
 check-serve-browser:
-	-@build/harness/record.sh serve-in-browser -- build/harness/cached.sh serve-in-browser \
-		-v 'chromium --version; spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
-		build/workbench $(LIB) models $(OUT)/book $(OUT)/extract -- build/tests/serve-browser.py
-	-@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
-		-v 'chromium --version' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
-		$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser
+	$(SERVE_BROWSER_CHECKS)

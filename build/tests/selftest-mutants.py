@@ -113,7 +113,7 @@ MUTANTS = [
      '[ -n "$quiet" ] || echo "PASS $name"', 'echo "PASS $name"',
      "record: under make check a pass prints nothing, and keeps its log and seconds", "loops"),
     ("a folder's files named, not hashed", "build/harness/cached.sh",
-     'sort -z | xargs -0 -r sha256sum', 'sort -z | xargs -0 -r ls',
+     '-print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum >>"$inputs"', '-print0 | LC_ALL=C sort -z | xargs -0 -r ls >>"$inputs"',
      "cached: a changed file in a folder it reads (with an old time) runs the command again", "loops"),
     ("a run's kept pass not made after its chapter's extraction", "build/pipeline/mkrules.py",
      '            said = (f"{os.path.dirname(flags)}.stamp" if', '            said = ("" if',

@@ -37,6 +37,7 @@ from build.lib import blockformat
 from build.lib import modelfiles
 from build.lib import panreport
 from build.lib import panrun
+from build.lib import ranlog
 from build.lib import runstore
 from build.lib import searchflags
 
@@ -282,13 +283,15 @@ def shown(out):
 PROMPT = re.compile(r"Select \[\d+-\d+\]: ")
 
 
-def block_output(spec_path):
+def block_output(spec_path, again=False):
     """(spec, text): the output of a chapter's {.sim} block, from a fresh
-    run in a directory of its own."""
+    run in a directory of its own (AGAIN: the check's second run, in
+    another).  The command is logged there (ranlog), as a search's is,
+    unless it reads the reader's choices from its input."""
     spec, _ = blockformat.read_spec(spec_path)
     sid, mode, name = spec["id"], spec.get("mode", "random"), spec["model"]
     defs, flags = spec.get("defs", ""), spec.get("flags", "")
-    work = os.path.join(OUT, "simulate", "sim-" + sid)
+    work = os.path.join(OUT, "simulate", "sim-" + sid + ("-again" if again else ""))
     stdin = None
     if mode == "replay":
         rspec = blockformat.read_spec(runstore.run_flags_path(spec["run"]) or fail(
@@ -310,6 +313,9 @@ def block_output(spec_path):
             choices = spec["choices"].split()
             stdin = "".join(c + "\n" for c in choices) + "q\n"
             cmd = interactive_cmd(name, defs, flags, extra)
+    if mode != "interactive":
+        ranlog.start(work)
+        ranlog.add(work, cmd)
     try:
         p = subprocess.run(cmd, cwd=work, input=stdin or "", capture_output=True, text=True,
                            timeout=60)
@@ -339,7 +345,7 @@ def check(spec_path):
         print(f"{spec['where']}: simulation {spec['id']}: no output ({path}); make {path}")
         sys.exit(1)
     stored = open(path).read().rstrip("\n").split("\n")
-    again = block_output(spec_path)[1].rstrip("\n").split("\n")
+    again = block_output(spec_path, again=True)[1].rstrip("\n").split("\n")
     bad = False
     for what, got in (("the run", stored), ("a second run", again)):
         change = panreport.first_change(want, got)

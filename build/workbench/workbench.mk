@@ -92,14 +92,19 @@ check-workbench:
 $(OUT)/workbench-inputs.sum: FORCE
 	@mkdir -p $(@D); t=$@.tmp$$$$; { spin -V; gcc --version; find $(WORKBENCH_INPUTS) -type f -print0 | \
 		LC_ALL=C sort -z | xargs -0 sha256sum; } >$$t 2>&1; if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
+# Asked once per make check: a make started by another (MAKELEVEL above
+# 0) takes the list from its environment, exported here.
+ifneq ($(if $(filter 0,$(MAKELEVEL)),,$(origin CORPUS_RUNS)),environment)
 CORPUS_RUNS := $(shell $(PYTHON_ENV) build/tests/corpus-check.py --list 2>/dev/null)
+endif
+export CORPUS_RUNS
 .PRECIOUS: $(OUT)/corpus/%.pass
 $(OUT)/corpus/%.pass: $(OUT)/workbench-inputs.sum $(call SHA,build/tests/corpus-check.py)
 	@rm -f $@
 	@build/harness/record.sh corpus-$* -- build/tests/corpus-check.py $*
 	@mkdir -p $(@D) && cp $(OUT)/results/corpus-$*.pass $@
-$(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%: $(OUT)/corpus/%.pass
-	@install -D -m 644 $< $(OUT)/results/corpus-$*.pass
+$(addprefix corpus-run-,$(CORPUS_RUNS)): corpus-run-%: $(OUT)/corpus/%.pass | $(OUT)/results
+	@$(call FILE_PASS,$<,corpus-$*)
 .PHONY: check-corpus $(addprefix corpus-run-,$(CORPUS_RUNS))
 check-corpus: $(addprefix corpus-run-,$(CORPUS_RUNS))
 CHAPTER_CHECKS += check-workbench $(addprefix corpus-run-,$(CORPUS_RUNS))
