@@ -34,7 +34,9 @@ and save a screenshot of every page at both widths in out/screenshots/
 PAGES="a.html b.html" checks only those pages (the search terms are
 then not required to be found); SHOTS=0 takes no screenshots.
 The pages are probed by a script injected into a copy of the book, which
-writes what it found into the page for --dump-dom to print.  Exits 77
+writes what it found into the page, where the test reads it once the page
+has loaded (a page that does not load in LOAD_WAIT s, or whose probe has
+not written in REPORT_WAIT s more, fails by name).  Exits 77
 (skipped) when Chromium is not installed."""
 
 import base64
@@ -68,7 +70,12 @@ HIGHLIGHT = "?highlight=-DCOLLAPSE"   # one chapter is also opened as from a sea
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
          "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-         "--allow-file-access-from-files", "--virtual-time-budget=3000"]
+         "--allow-file-access-from-files"]
+# A page loads in this many seconds, and its probe reports this many
+# seconds after its load event, or the page fails (waits, not a budget
+# of virtual time: the test asks whether the page got there).
+LOAD_WAIT = 60
+REPORT_WAIT = 15
 
 # Runs before the page's own scripts: records errors, then, once the page
 # has loaded, measures it.
@@ -268,24 +275,9 @@ PROBE = r"""<script>
     out.id = 'browser-check-result';
     out.textContent = JSON.stringify(found);
     document.body.appendChild(out);
-    found.page = location.pathname.split('/').pop() + location.search;
-    found.width = document.documentElement.clientWidth;
-    if (window.parent !== window) window.parent.postMessage(JSON.stringify(found), '*');
   });
 }());
 </script>"""
-
-
-# Every page is probed at every width in one Chromium: a frame of the
-# width under test per page and width (headless Chromium will not make a
-# window narrower than 500 px, and one launch costs seconds).
-FRAMES = """<!DOCTYPE html><html><body style="margin:0">
-<script>window.addEventListener('message', function (e) {
-  var out = document.createElement('pre'); out.className = 'browser-check-result';
-  out.textContent = e.data; document.body.appendChild(out); });</script>
-FRAMES
-</body></html>"""
-FRAME = '<iframe src="PAGE" style="display:block;width:WIDTHpx;height:900px;border:0"></iframe>'
 
 
 def chromium():
@@ -293,11 +285,6 @@ def chromium():
         if shutil.which(name):
             return shutil.which(name)
     return None
-
-
-def run(browser, profile, args, url, timeout=120):
-    cmd = [browser] + FLAGS + [f"--user-data-dir={profile}"] + args + [url]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
 class Chromium:
@@ -317,8 +304,7 @@ class Chromium:
             os.dup2(b, 4)
         # (only inheritable fds pass: Python's own pipes are not)
         self.proc = subprocess.Popen(
-            [browser] + [f for f in FLAGS if not f.startswith("--virtual-time")]
-            + [f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            [browser] + FLAGS + [f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             close_fds=False, preexec_fn=fds)
         os.close(cmds_r)
@@ -382,8 +368,14 @@ class Chromium:
             raise RuntimeError(f"no {method} in {timeout} s" if not e else self.dead)
         return e
 
-    def tab(self):
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+    def tab(self, alone=False):
+        """A new tab; ALONE: in a browser context of its own (its own
+        localStorage, so that a page that changes the kept theme cannot
+        be read halfway by a page in another tab)."""
+        where = {}
+        if alone:
+            where["browserContextId"] = self.call("Target.createBrowserContext")["browserContextId"]
+        target = self.call("Target.createTarget", url="about:blank", **where)["targetId"]
         session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session)
         return session
@@ -400,6 +392,29 @@ class Chromium:
         shot = self.call("Page.captureScreenshot", session, format="png")
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
+
+    def probe(self, session, url, width):
+        """What the probe injected into URL found, at WIDTH px, read from
+        the page once it has loaded and the probe has written it."""
+        self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=900,
+                  deviceScaleFactor=1, mobile=False)
+        with self.cond:
+            self.events = [e for e in self.events if e.get("sessionId") != session]
+        self.call("Page.navigate", session, url=url)
+        try:
+            self.wait_event("Page.loadEventFired", session, timeout=LOAD_WAIT)
+        except RuntimeError as e:
+            raise RuntimeError(f"the page did not load: {e}")
+        end = time.monotonic() + REPORT_WAIT
+        while True:
+            r = self.call("Runtime.evaluate", session, returnByValue=True, expression=(
+                "(document.getElementById('browser-check-result') || {}).textContent || null"))
+            value = r.get("result", {}).get("value")
+            if value:
+                return json.loads(value)
+            if time.monotonic() > end:
+                raise RuntimeError(f"the page loaded, and its probe did not report in {REPORT_WAIT} s")
+            time.sleep(0.1)
 
     def pdf(self, url, path, pages):
         """URL printed as Chromium's --print-to-pdf prints it (its default
@@ -501,6 +516,93 @@ def screenshots(chrome, jobs, shots):
     return problems
 
 
+def probed(chrome, copy, jobs):
+    """{(PAGE, WIDTH): what the probe found} for each (PAGE, WIDTH) of
+    JOBS, the pages of COPY (the book with the probe injected), two tabs
+    at a time, each in a browser context of its own; a page that did not
+    load or report maps to the reason, a string."""
+    results = {}
+    todo = list(reversed(jobs))
+
+    def work():
+        session = chrome.tab(alone=True)
+        while True:
+            try:
+                name, width = todo.pop()
+            except IndexError:
+                return
+            url = "file://" + os.path.abspath(os.path.join(copy, name))
+            try:
+                results[(name, width)] = chrome.probe(session, url, width)
+            except RuntimeError as e:
+                results[(name, width)] = str(e)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for f in [pool.submit(work) for _ in range(2)]:
+            try:
+                f.result()
+            except RuntimeError as e:  # a tab that could not be opened
+                for job in jobs:
+                    results.setdefault(job, f"no tab to load it in: {e}")
+    return results
+
+
+def judged(pages, lit, results):
+    """The problems the probe's RESULTS show, and the figures of a pass."""
+    problems = []
+    searched = {t: 0 for t in TERMS}
+    copies = 0
+    loaded = 0
+    heights = {}
+    for p in pages:
+        name = os.path.basename(p)
+        for width in WIDTHS:
+            where = f"{name} at {width} px"
+            found = results.get((name, width), "not probed")
+            if isinstance(found, str):
+                problems.append(f"{where}: {found}")
+                continue
+            loaded += 1
+            problems += [f"{where}: {e}" for e in found["errors"]]
+            if found["overflow"]:
+                problems.append(f"{where}: the page is {found['overflow']}: "
+                                + (", ".join(found["wide"]) or "(no single element)"))
+            problems += [f"{where}: a command rendered as a paragraph, not code: {c!r}"
+                         for c in found["commands"]]
+            problems += [f"{where}: typographic quotes in code: {c!r}" for c in found["quotes"]]
+            if not found["box"]:
+                problems.append(f"{where}: no search box")
+            if found.get("workbench"):  # the workbench's pages have no copy buttons
+                found["pre"] = 0
+            if found["pre"] and not found["copy"] and name != "print.html":
+                problems.append(f"{where}: {found['pre']} code blocks and no copy button")
+            problems += [f"{where}: {t}" for t in found["timelines"]]
+            problems += [f"{where}: small text under {CONTRAST_MIN}:1: {c}" for c in found["contrast"]]
+            problems += [f"{where}: theme: {t}" for t in found["theme"]]
+            problems += [f"{where}: search: {k}" for k in found["keys"]]
+            problems += [f"{where}: search for {q!r}: {v}" for q, v in found["flags"].items() if v != "ok"]
+            if found["menu"]:
+                problems.append(f"{where}: {found['menu']}")
+            if found["summaryPre"]:
+                problems.append(f"{where}: {found['summaryPre']} <summary> holding a <pre> (read out as a button's name)")
+            if not found["skip"]:
+                problems.append(f"{where}: the first thing to focus is not the skip link")
+            if not found["current"] and name not in ("index.html", "print.html") \
+                    and not found.get("workbench"):  # a workbench page has no sidebar
+                problems.append(f"{where}: no entry of the sidebar is marked current")
+            if width == 1280:
+                heights[name] = found["height"]
+            for t, n in found["search"].items():
+                searched[t] = max(searched[t], n)
+            copies += found["copy"]
+    if lit:
+        found = results.get((lit + HIGHLIGHT, 1280), "not probed")
+        if isinstance(found, str):
+            problems.append(f"{lit}{HIGHLIGHT}: {found}")
+        elif not found["highlighted"]:
+            problems.append(f"{lit}{HIGHLIGHT}: a page opened from a search result marks nothing")
+    return problems, searched, copies, loaded, heights
+
+
 def main():
     pages = sorted(glob.glob(os.path.join(BOOK, "*.html")))
     only = os.environ.get("PAGES", "").split()  # PAGES="a.html b.html": only these
@@ -528,109 +630,46 @@ def main():
              .replace("TIMELINE_MAX", str(TIMELINE_MAX)).replace("CONTRAST_MIN", str(CONTRAST_MIN)))
     chapters = [os.path.basename(p) for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
     lit = "ch05-qrcu-model.html" if "ch05-qrcu-model.html" in chapters else (chapters[0] if chapters else None)
-    searched = {t: 0 for t in TERMS}
-    copies = 0
-    loaded = 0
-    heights = {}
     timings = []
+    # The screenshots: every page at both widths, and one chapter as a
+    # reader with a dark system theme sees it.
+    jobs = [] if os.environ.get("SHOTS") == "0" else [(os.path.basename(p), w, False) for p in pages for w in WIDTHS]
+    if chapters and jobs:
+        jobs.append((chapters[min(1, len(chapters) - 1)], 1280, True))
+    paper = "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs")
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "book")
         shutil.copytree(BOOK, copy)
-        for p in glob.glob(os.path.join(copy, "*.html")):  # before the frames are written
+        for p in glob.glob(os.path.join(copy, "*.html")):
             text = open(p).read()
             text = re.sub(r"(<head[^>]*>)", lambda m: m.group(1) + probe, text, count=1)
             open(p, "w").write(text)
-        profile = os.path.join(tmp, "profile")
-        with open(os.path.join(copy, "browser-check-frames.html"), "w") as f:
-            f.write(FRAMES.replace("FRAMES", "\n".join(
-                [FRAME.replace("PAGE", os.path.basename(p)).replace("WIDTH", str(w))
-                 for p in pages for w in WIDTHS]
-                + ([FRAME.replace("PAGE", lit + HIGHLIGHT).replace("WIDTH", "1280")] if lit else []))))
-        start = time.monotonic()
-        r = run(browser, profile, ["--window-size=1320,1000", "--dump-dom"],
-                "file://" + os.path.abspath(os.path.join(copy, "browser-check-frames.html")), timeout=600)
-        results = {}
-        timings.append(f"probed in {time.monotonic() - start:.0f} s")
-        for m in re.finditer(r'<pre class="browser-check-result">(.*?)</pre>', r.stdout, re.S):
-            found = json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<")
-                               .replace("&gt;", ">").replace("&amp;", "&"))
-            results[(found["page"], found["width"])] = found
-        for p in pages:
-            name = os.path.basename(p)
-            for width in WIDTHS:
-                where = f"{name} at {width} px"
-                found = results.get((name, width))
-                if not found:
-                    problems.append(f"{where}: the page did not load or its probe did not "
-                                    f"report (Chromium exit {r.returncode}): {r.stderr.strip()[-200:]}")
-                    continue
-                loaded += 1
-                problems += [f"{where}: {e}" for e in found["errors"]]
-                if found["overflow"]:
-                    problems.append(f"{where}: the page is {found['overflow']}: "
-                                    + (", ".join(found["wide"]) or "(no single element)"))
-                problems += [f"{where}: a command rendered as a paragraph, not code: {c!r}"
-                             for c in found["commands"]]
-                problems += [f"{where}: typographic quotes in code: {c!r}" for c in found["quotes"]]
-                if not found["box"]:
-                    problems.append(f"{where}: no search box")
-                if found.get("workbench"):  # the workbench's pages have no copy buttons
-                    found["pre"] = 0
-                if found["pre"] and not found["copy"] and name != "print.html":
-                    problems.append(f"{where}: {found['pre']} code blocks and no copy button")
-                problems += [f"{where}: {t}" for t in found["timelines"]]
-                problems += [f"{where}: small text under {CONTRAST_MIN}:1: {c}" for c in found["contrast"]]
-                problems += [f"{where}: theme: {t}" for t in found["theme"]]
-                problems += [f"{where}: search: {k}" for k in found["keys"]]
-                problems += [f"{where}: search for {q!r}: {v}" for q, v in found["flags"].items() if v != "ok"]
-                if found["menu"]:
-                    problems.append(f"{where}: {found['menu']}")
-                if found["summaryPre"]:
-                    problems.append(f"{where}: {found['summaryPre']} <summary> holding a <pre> (read out as a button's name)")
-                if not found["skip"]:
-                    problems.append(f"{where}: the first thing to focus is not the skip link")
-                if not found["current"] and name not in ("index.html", "print.html") \
-                        and not found.get("workbench"):  # a workbench page has no sidebar
-                    problems.append(f"{where}: no entry of the sidebar is marked current")
-                if width == 1280:
-                    heights[name] = found["height"]
-                for t, n in found["search"].items():
-                    searched[t] = max(searched[t], n)
-                copies += found["copy"]
-        if lit:
-            found = results.get((lit + HIGHLIGHT, 1280))
-            if not found:
-                problems.append(f"{lit}{HIGHLIGHT}: the page did not load or its probe did not report")
-            elif not found["highlighted"]:
-                problems.append(f"{lit}{HIGHLIGHT}: a page opened from a search result marks nothing")
-        # After the probe, one Chromium driven through its DevTools pipe
-        # prints the book and takes every screenshot.
-        jobs = [] if os.environ.get("SHOTS") == "0" else \
-            [(os.path.basename(p), w, False) for p in pages for w in WIDTHS]
-        chapters = [p for p in pages if re.match(r"ch\d\d-", os.path.basename(p))]
-        if chapters and jobs:  # one chapter as a reader with a dark system theme sees it
-            jobs.append((os.path.basename(chapters[min(1, len(chapters) - 1)]), 1280, True))
-        paper = "print.html" in [os.path.basename(p) for p in pages] and shutil.which("gs")
-        chrome = None
-        if paper or jobs:
-            try:
-                chrome = Chromium(browser, os.path.join(profile, "devtools"))
-            except OSError as e:
-                problems.append(f"Chromium did not start: {e}")
-        if chrome:
-            try:
-                # The printed book (print.html to PDF, read back with
-                # Ghostscript): its listings keep their line numbers, and
-                # its first pages are not a few lines each.
-                start = time.monotonic()
-                if paper:
-                    problems += printed(chrome, tmp)
-                timings.append(f"printed in {time.monotonic() - start:.0f} s")
-                start = time.monotonic()
-                problems += screenshots(chrome, jobs, shots)
-                timings.append(f"{len(jobs)} screenshots in {time.monotonic() - start:.0f} s")
-            finally:
-                chrome.close()
+        # One Chromium, driven through its DevTools pipe, probes the copy's
+        # pages, prints the book and takes the screenshots of the book.
+        try:
+            chrome = Chromium(browser, os.path.join(tmp, "profile"))
+        except OSError as e:
+            print(f"browser-check: Chromium did not start: {e}")
+            sys.exit(1)
+        try:
+            start = time.monotonic()
+            results = probed(chrome, copy, [(os.path.basename(p), w) for p in pages for w in WIDTHS]
+                             + ([(lit + HIGHLIGHT, 1280)] if lit else []))
+            timings.append(f"probed in {time.monotonic() - start:.0f} s")
+            found, searched, copies, loaded, heights = judged(pages, lit, results)
+            problems += found
+            # The printed book (print.html to PDF, read back with
+            # Ghostscript): its listings keep their line numbers, and its
+            # first pages are not a few lines each.
+            start = time.monotonic()
+            if paper:
+                problems += printed(chrome, tmp)
+            timings.append(f"printed in {time.monotonic() - start:.0f} s")
+            start = time.monotonic()
+            problems += screenshots(chrome, jobs, shots)
+            timings.append(f"{len(jobs)} screenshots in {time.monotonic() - start:.0f} s")
+        finally:
+            chrome.close()
     for t, n in searched.items():
         if n == 0 and not only:
             problems.append(f"search: no page finds {t!r}; the search index "

@@ -3,13 +3,13 @@
 # built by build/book/book.sh and passes; then each copy of it, broken in one
 # way, must fail with the line that names the break: a table too wide
 # for a phone, a command shown as a paragraph, typographic quotes in
-# code, a script error, a broken link, a search that finds nothing, a
-# trail not folded, low contrast, a theme switch that does not darken,
-# a menu that pushes the page down, a <summary> holding a <pre>, no
-# skip link, no current sidebar entry, a flag search read as lunr's
-# query language, a search result's page with nothing marked, arrow
-# keys that do not move into the results, a printed listing without
-# its line numbers.
+# code, a script error, a page whose probe never reports, a broken link,
+# a search that finds nothing, a trail not folded, low contrast, a theme
+# switch that does not darken, a menu that pushes the page down, a
+# <summary> holding a <pre>, no skip link, no current sidebar entry, a
+# flag search read as lunr's query language, a search result's page with
+# nothing marked, arrow keys that do not move into the results, a printed
+# listing without its line numbers.
 # Exits 77 (skipped) without Chromium.
 set -eu
 . build/tests/caselib.sh
@@ -84,6 +84,10 @@ mutant quotes 's|-DCOLLAPSE</code>|DEFS=\xe2\x80\x9c-DX\xe2\x80\x9d</code>|' ch0
 case_ quotes fail 'typographic quotes in code' ch01-one.html
 mutant script 's|</body>|<script>noSuchFunction();</script></body>|' ch01-one.html
 case_ script fail 'uncaught: Uncaught ReferenceError: noSuchFunction is not defined' ch01-one.html
+# A page that never reaches the state the probe reports from (it leaves
+# for another before its load event): named, not waited for forever.
+mutant gone 's|</body>|<script>location.replace("about:blank");</script></body>|' ch02-two.html
+case_ gone fail 'ch02-two.html at 1280 px: the page loaded, and its probe did not report' ch02-two.html
 mutant link 's|</main>|<a href="nosuch.html">x</a></main>|' ch02-two.html
 case_ link fail 'broken link nosuch.html: no page nosuch.html' ch02-two.html
 mutant search 's|^window.BOOK_SEARCH = .*|window.BOOK_SEARCH = [];|' search-index.js
@@ -114,5 +118,5 @@ case_ keys fail 'ArrowDown in the box does not go to the first result' 'index.ht
 # from the index page, which has no listing): the printed listing has none.
 mutant printnum '/<style>/,/<\/style>/s/pre\.numberSource/pre.nonumbers/g' print.html
 case_ printnum fail 'a listing printed without its line numbers' print.html
-[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 17 broken books and passes the good one, and its screenshots are seen"
+[ "$bad" -eq 0 ] && echo "browser-selftest: browser-check fails on each of 18 broken books and passes the good one, and its screenshots are seen"
 exit "$bad"
