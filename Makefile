@@ -33,6 +33,14 @@ SHA = $(addprefix $(OUT)/sha/,$(1))
 FILE_PASS = $(file >$(OUT)/results/$(2).pass,$(file <$(1)))
 $(OUT)/results:
 	@mkdir -p $@
+# Where the tools built from the archives of build/third-party/ (herd7
+# and klitmus7, LTSmin) are kept: once per machine and user, each under
+# the sum of what it is built from (archive_stored, build/lib/archive.sh),
+# so that another clone finds them built, as it finds Debian's packages
+# installed.  Empty (make THIRD_PARTY_STORE=): each clone builds its own,
+# under OUT.  Remove the folder to get the space back.
+THIRD_PARTY_STORE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/promela-qrcu/third-party
+export THIRD_PARTY_STORE
 # The library every Python tool imports (build/lib/).
 LIB := $(sort $(wildcard build/lib/*.py)) build/lib/defaults.mk
 RUN_DEPS := $(OUT)/spin-version $(call SHA,build/pipeline/run-model.py $(LIB))
@@ -296,17 +304,18 @@ LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 # Each line goes on after a failure (-), so that one failing check of the
 # book does not hide the verdicts of the ones after it.  The book's runs
 # and views (ALL_RUNS) are made in the first step, among the checks that
-# read them (RUNS_MADE=1: make book does not ask for them again).
+# read them (the pages are made here, not through make book, which
+# would ask for them again).
 check-book:
 	-@build/harness/record.sh book-references -- build/harness/cached.sh book-selftest -v 'pandoc --version' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/styled.py build/tests/book-selftest.sh -- build/tests/book-selftest.sh
-	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory book RUNS_MADE=1
+	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory -s $(OUT)/book/index.html
 	-@build/harness/record.sh book-folded-lines -- sh -c 'p=$$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-); \
 		exec build/harness/cached.sh book-folded-lines build/book/folded-lines.py $$p -- build/book/folded-lines.py $$p'
 	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
-		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "chromium --version" \
+		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "dpkg-query -W chromium" \
 		$(OUT)/book $(BROWSER_CHECK_TOOLS) -- build/tests/browser-check.py'
-	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'chromium --version' \
+	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'dpkg-query -W chromium' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
 	$(SERVE_BROWSER_CHECKS)
@@ -318,7 +327,7 @@ bless: $(OUT)/rules.mk ## rewrite the chapters' expected outputs from fresh runs
 		{ $(MAKE) --no-print-directory -k $(PARALLEL) $(ALL_RUNS) $(CHAPTER_ONLY_RUNS) || true; } && build/pipeline/bless.py'
 
 book: $(OUT)/rules.mk ## build the HTML book into out/book/
-	@$(LOCKED) sh -c '$(if $(RUNS_MADE),,{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && )\
+	@$(LOCKED) sh -c '{ $(MAKE) --no-print-directory -s -k $(PARALLEL) $(ALL_RUNS) || true; } && \
 		$(MAKE) --no-print-directory -s $(OUT)/book/index.html'
 
 # The pages are rebuilt when a source, a tool, a run's report or a file a

@@ -78,7 +78,7 @@ lkmm-check: ## the memory-model chapter's checks: herd7 on each litmus test, the
 lkmm-herd-built: herd
 	@v=$$($(HERD7) -version) || { echo "lkmm-herd-built: $(HERD7) does not run"; exit 1; }; \
 	case $$v in 7.57*) echo "lkmm-herd-built: $(HERD7): $$v" ;; \
-	*) echo "lkmm-herd-built: $(HERD7) says '$$v', not 7.57: rebuild it (rm -rf $(HERD_DIR); make herd)"; exit 1 ;; esac
+	*) echo "lkmm-herd-built: $(HERD7) says '$$v', not 7.57: rebuild it (rm -rf $$(readlink -f $(HERD_DIR)) $(HERD_DIR); make herd)"; exit 1 ;; esac
 
 # Every .litmus file is listed in TESTS (and so run); each listed test
 # then has a check of its own, which fails if its file is missing.

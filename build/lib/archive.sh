@@ -32,3 +32,31 @@ archive_sum() {
 	fi
 	echo "$_want"
 }
+
+# archive_stored TOOL NAME OUTDIR SCRIPT [ARGS...]
+#   Where THIRD_PARTY_STORE names a folder (build/lib/defaults.mk sets
+#   one per user, outside every clone), a tool built from the archives is
+#   built once per machine: SCRIPT [ARGS...] STORE builds it into
+#   STORE=$THIRD_PARTY_STORE/NAME (NAME carries the sum of what goes in,
+#   so a changed archive or patch is built anew beside the old), under a
+#   lock, so two clones never build it at once; then OUTDIR becomes a
+#   link to STORE.  As Debian's packages are installed once, not once per
+#   clone.  A folder that cannot be made gets one line and status 1.
+archive_stored() {
+	_tool=$1 _name=$2 _link=$3 _script=$4
+	shift 4
+	if ! mkdir -p "$THIRD_PARTY_STORE" 2>/dev/null; then
+		echo "$_tool: cannot make $THIRD_PARTY_STORE (THIRD_PARTY_STORE); set it to a folder you may write, or to nothing (THIRD_PARTY_STORE=) to build in $_link" >&2
+		return 1
+	fi
+	_store=$(cd "$THIRD_PARTY_STORE" && pwd -P)/$_name
+	THIRD_PARTY_STORE='' flock "$_store.lock" "$_script" "$@" "$_store" || return 1
+	# (touched: its time is newer than the clone's sources, and make,
+	# which reads the time through the link, does not ask again)
+	touch "$_store/stamp"
+	if [ "$(readlink "$_link" 2>/dev/null)" != "$_store" ]; then
+		rm -rf "$_link"
+		mkdir -p "$(dirname "$_link")"
+		ln -s "$_store" "$_link"
+	fi
+}

@@ -9,6 +9,9 @@
 #   OUTDIR/src/                  the extracted sources and their build
 #   OUTDIR/stamp                 the archives' and patches' sums, written
 #                                last: with it, a second run does nothing
+# With THIRD_PARTY_STORE set (make sets it: build/lib/defaults.mk), all
+# of this is built once per machine, in that folder, and OUTDIR is a link
+# to it (archive_stored, build/lib/archive.sh).
 # Every archive's sha256 is checked against the .sha256 file beside it
 # before anything is extracted.  The patches of build/ltsmin/patches/
 # are applied to SpinS (--unpatched leaves them out: the released SpinS,
@@ -49,6 +52,17 @@ else
 	sums="$sums unpatched"
 fi
 
+# Built once per machine where THIRD_PARTY_STORE names a folder (make
+# sets one): OUTDIR is then a link to the build kept there under the sums.
+if [ -n "${THIRD_PARTY_STORE:-}" ]; then
+	key=$LTSMIN-$(echo "$sums" | sha256sum | cut -c1-16)
+	if [ $patched = yes ]; then
+		archive_stored ltsmin-build "$key" "$out" "$0" || exit 1
+	else
+		archive_stored ltsmin-build "$key" "$out" "$0" --unpatched || exit 1
+	fi
+	exit 0
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tools="prom2lts-seq prom2lts-mc prom2lts-sym prom2lts-dist"

@@ -50,7 +50,7 @@ ltsmin-dist-mpi: $(LTSMIN_DIR)/stamp
 ltsmin-verdicts: $(LTSMIN_RUNS)
 	@build/harness/record.sh ltsmin-verdicts -- build/harness/cached.sh ltsmin-verdicts $(LTSMIN_RUNS) $(OUT)/extract \
 		build/ltsmin/verdict-table.py build/checkers $(LIB) models -v 'spin -V; gcc --version' \
-		-o $(OUT)/ltsmin/verdicts.md -- build/ltsmin/verdict-table.py
+		-o $(OUT)/scale/verdicts.md -- build/ltsmin/verdict-table.py
 .PHONY: ltsmin ltsmin-check ltsmin-selftest ltsmin-dist-mpi ltsmin-verdicts
 
 # make check runs them with the chapter's checks (make chapter-N too).
@@ -76,7 +76,7 @@ $(OUT)/scale/estimate-kept.md: chapters/runs/scale-estimate.md
 	@mkdir -p $(@D) && cp $< $@
 $(OUT)/scale/unpatched-kept.txt: chapters/runs/ltsmin-unpatched-selftest.out chapters/runs/ltsmin-unpatched-selftest.from
 	@mkdir -p $(@D) && { cat $<; echo; echo "What ran (chapters/runs/ltsmin-unpatched-selftest.from):"; cat $(word 2,$^); } >$@
-$(OUT)/ltsmin/verdicts.md: $(LTSMIN_RUNS)
+$(OUT)/scale/verdicts.md: $(LTSMIN_RUNS)
 	@build/ltsmin/verdict-table.py $@ >/dev/null
 scale-bench: ## pan on QRCU 2x2 with -DNCORE=1, 2 and -DBFS_PAR, timed over several runs (farm-bench)
 	@build/per-chapter/scale/bench.sh $(OUT)/scale/bench

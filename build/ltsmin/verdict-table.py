@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """verdict-table [OUTFILE]: the table of the book's LTSmin runs beside
-Spin's verdicts, written to OUTFILE (default out/ltsmin/verdicts.md).
+Spin's verdicts, written to OUTFILE (default out/scale/verdicts.md).
 
 For each {.check tool=ltsmin} block of the chapters, LTSmin's verdict is
 read from its report (out/runs/ID.out, through build/checkers/ltsmin.py);
@@ -53,7 +53,7 @@ def size_of(sets):
 
 
 def main():
-    target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(runstore.OUT, "ltsmin", "verdicts.md")
+    target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(runstore.OUT, "scale", "verdicts.md")
     rows, bad = {}, []
     for flags in runstore.defined_everywhere("check"):
         spec, _ = blockformat.read_spec(flags)

@@ -14,6 +14,9 @@
 #   OUTDIR/stamp                           the archive's sha256, written
 #                                          last: with it, a second run
 #                                          does nothing
+# With THIRD_PARTY_STORE set (make sets it: build/lib/defaults.mk), all
+# of this is built once per machine, in that folder, and OUTDIR is a link
+# to it (archive_stored, build/lib/archive.sh).
 # The archive's sha256 is checked against the .sha256 file beside it
 # before anything is extracted.  Needs Debian's ocaml-nox ocaml-dune
 # menhir libmenhir-ocaml-dev libzarith-ocaml-dev.  Prints the seconds the
@@ -28,6 +31,12 @@ name=herdtools7-7.57
 # shellcheck source=build/lib/archive.sh
 . "$here/../../build/lib/archive.sh"
 want=$(archive_sum herd-build "$tp" "$name" "fetch tag 7.57 of herd/herdtools7 again as build/third-party/README.md says") || exit 1
+# Built once per machine where THIRD_PARTY_STORE names a folder (make
+# sets one): OUTDIR is then a link to the build kept there under the sum.
+if [ -n "${THIRD_PARTY_STORE:-}" ]; then
+	archive_stored herd-build "$name-$(echo "$want" | cut -c1-16)" "$out" "$0" || exit 1
+	exit 0
+fi
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
