@@ -350,7 +350,7 @@ BROWSER_CHECK_TOOLS := build/tests/browser-check.py build/book/book-links.py $(L
 # How long the loops take: make check with nothing to do, and make
 # chapter-2 from a fresh clone beside its Spin runs by hand (RUNS each;
 # minimum, median, maximum).  Figures, not a check.
-bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs replayed by hand), RUNS=3 times each; LOOPS=noop or chapter: one of them
+bench-loops: ## time a no-op make check and a cold make chapter-2 (beside its Spin runs replayed by hand), RUNS=3 times each; LOOPS=noop or chapter: one of them; LOOPS=clone: make check in a fresh clone (an hour a run)
 	@build/harness/bench-loops.sh $(or $(RUNS),3) $(or $(LOOPS),all)
 .PHONY: bench-loops
 

@@ -13,14 +13,20 @@
 #     FOLDER/ran.sh (build/lib/ranlog.py); each is replayed in a folder of
 #     its own holding the inputs it names.  Printed by wall clock and by
 #     CPU (the children's user + system seconds).
+#   - clone (never part of all: about an hour a run): make check in a
+#     fresh clone of this one's last commit, with the packages installed,
+#     by wall clock and CPU; the line it ended with; the ten slowest
+#     checks (out/results/NAME.secs); and whether herd7 and LTSmin were
+#     already built for this machine (THIRD_PARTY_STORE), as the
+#     packages are installed.
 # A benchmark: it prints figures and judges nothing (make check does not
 # run it).  Needs git, and the packages of the models' tier.
 set -eu
 runs=${1:-3}
 which=${2:-all}
-usage="usage: build/harness/bench-loops.sh [RUNS] [noop|chapter|all]"
+usage="usage: build/harness/bench-loops.sh [RUNS] [noop|chapter|clone|all]"
 case $runs in '' | *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
-case $which in noop | chapter | all) ;; *) echo "$usage" >&2; exit 2 ;; esac
+case $which in noop | chapter | clone | all) ;; *) echo "$usage" >&2; exit 2 ;; esac
 [ "$runs" -ge 1 ] || { echo "bench-loops: RUNS must be 1 or more" >&2; exit 2; }
 here=$(pwd)
 tmp=$(mktemp -d)
@@ -44,6 +50,30 @@ stats() {
 		printf "min " f ", median " f ", max " f " (%d runs)", v[1], m, v[NR], NR }'
 }
 
+if [ "$which" = clone ]; then
+	store=${THIRD_PARTY_STORE:-} # (make bench-loops passes make's)
+	echo "bench-loops: make check in a fresh clone of the last commit"
+	built=$([ -z "$store" ] || find "$store" -mindepth 1 -maxdepth 1 -type d -printf '%f ')
+	echo "  herd7 and LTSmin built for this machine before: ${built:-none} (THIRD_PARTY_STORE=$store)"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		i=$((i + 1))
+		rm -rf "$tmp/clone"
+		git clone -q "$here" "$tmp/clone"
+		t=$(now)
+		c=$(cpu make --no-print-directory -C "$tmp/clone" check)
+		s=$(since "$t")
+		echo "$s" >>"$tmp/clone.s"
+		echo "$c" >>"$tmp/clone.cpu"
+		echo "  run $i: $s s, $c s CPU; ending: $(tail -n 1 "$tmp/cpu.log") (load $(cut -d' ' -f1-3 /proc/loadavg))"
+		slow=$(for f in "$tmp"/clone/out/results/*.secs; do
+			printf '%s %s\n' "$(cat "$f")" "$(basename "$f" .secs)"; done | sort -rn | head -n 10 |
+			awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')
+		echo "  its slowest checks (s): $slow"
+	done
+	echo "clean clone make check: $(stats "$tmp/clone.s"); CPU $(stats "$tmp/clone.cpu")"
+	exit 0
+fi
 if [ "$which" != chapter ]; then
 echo "bench-loops: make check with nothing to do (a first run brings the clone up to date)"
 make --no-print-directory check >"$tmp/first.log" 2>&1 || true
