@@ -40,9 +40,11 @@ ARCH_CHECK_NAMES := $(addprefix arch-build-,$(ARCH_NAMES)) arch-ties $(addprefix
 
 .PHONY: arch-check arch-bless $(ARCH_CHECK_NAMES)
 
+# A check with ARCH_CACHED_NAME (what it reads, for cached.sh) files its
+# kept pass before a make is started for it.
 arch-check: ## the compiled qrcu.c (arm64, ppc64le) under herd7's aarch64.cat and ppc.cat: ties to the disassembly, each test and its broken variants, the self-test
-	-@$(foreach c,$(ARCH_CHECK_NAMES),$(ARCH_RECORD) $(c) -- \
-		$(MAKE) --no-print-directory -f kernel/arch.mk OUT=$(OUT) $(c);)
+	-@$(foreach c,$(ARCH_CHECK_NAMES),$(ARCH_RECORD) $(c) -- $(if $(ARCH_CACHED_$(c)),build/harness/cached.sh \
+		$(c) $(ARCH_CACHED_$(c)) --) $(MAKE) --no-print-directory -f kernel/arch.mk OUT=$(OUT) $(c);)
 	@failed=; for n in $(ARCH_CHECK_NAMES); do \
 		[ -f $(OUT)/results/$$n.pass ] || failed="$$failed $$n"; \
 	done; \
@@ -57,21 +59,21 @@ arch-ties:
 
 # herd7 on one test and its variants: kept while the tests, the tools and
 # herd7's build are unchanged, and the test's outputs are as it left them.
+$(foreach t,$(ARCH_TESTS),$(eval ARCH_CACHED_arch-litmus-$(t) := kernel/bin/arch-litmus.py kernel/bin/litmus-herd.py \
+	kernel/bin/litmuslib.py build/lib kernel/arch-litmus $$(OUT)/herd/stamp \
+	-o $$(ARCH_OUT)/herd/$(t).out -o $$(ARCH_OUT)/herd/$(t).rows))
 $(addprefix arch-litmus-,$(ARCH_TESTS)): arch-litmus-%: $(OUT)/herd/stamp
-	@build/harness/cached.sh arch-litmus-$* kernel/bin/arch-litmus.py kernel/bin/litmus-herd.py \
-		kernel/bin/litmuslib.py build/lib kernel/arch-litmus $(OUT)/herd/stamp \
-		-o $(ARCH_OUT)/herd/$*.out -o $(ARCH_OUT)/herd/$*.rows \
-		-- kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
+	@kernel/bin/arch-litmus.py --only $* $(ARCH_HERD7) $(ARCH_OUT)/herd
 
-# Kept while what it reads is unchanged in content (cached.sh): the
-# scripts, the tests, the series, the builds and their stamps, the
-# patched tree's stamp, herd7's, the cross compilers.
+# Kept while what it reads is unchanged in content: the scripts, the
+# tests, the series, the builds and their stamps, the patched tree's
+# stamp, herd7's, the cross compilers.
+ARCH_CACHED_arch-selftest = kernel/bin kernel/tests kernel/arch-litmus kernel/litmus kernel/patches \
+	kernel/configs $(OUT)/kernel/src.stamp $(OUT)/herd/stamp $(foreach a,$(ARCH_NAMES),$(ARCH_OUT)/$(a) \
+	$(ARCH_OUT)/$(a).stamp) -v 'printenv ARCH_LITMUS' \
+	-v 'aarch64-linux-gnu-gcc --version; powerpc64le-linux-gnu-gcc --version'
 arch-selftest: $(OUT)/herd/stamp
-	@build/harness/cached.sh arch-selftest kernel/bin kernel/tests kernel/arch-litmus kernel/litmus kernel/patches \
-		kernel/configs $(OUT)/kernel/src.stamp $(OUT)/herd/stamp $(foreach a,$(ARCH_NAMES),$(ARCH_OUT)/$(a) \
-		$(ARCH_OUT)/$(a).stamp) -v 'printenv ARCH_LITMUS' \
-		-v 'aarch64-linux-gnu-gcc --version; powerpc64le-linux-gnu-gcc --version' \
-		-- kernel/tests/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
+	@kernel/tests/arch-litmus-selftest.sh $(ARCH_HERD7) $(ARCH_OUT)
 
 # What chapter 11 shows: the table of the runs (fails if a test's runs
 # did not all pass) and the instructions each tie found.
