@@ -34,7 +34,7 @@ archive_sum() {
 }
 
 # archive_stored TOOL NAME OUTDIR SCRIPT [ARGS...]
-#   Where THIRD_PARTY_STORE names a folder (build/lib/defaults.mk sets
+#   Where THIRD_PARTY_STORE names a folder (the Makefile sets
 #   one per user, outside every clone), a tool built from the archives is
 #   built once per machine: SCRIPT [ARGS...] STORE builds it into
 #   STORE=$THIRD_PARTY_STORE/NAME (NAME carries the sum of what goes in,

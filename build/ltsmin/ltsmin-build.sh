@@ -9,7 +9,7 @@
 #   OUTDIR/src/                  the extracted sources and their build
 #   OUTDIR/stamp                 the archives' and patches' sums, written
 #                                last: with it, a second run does nothing
-# With THIRD_PARTY_STORE set (make sets it: build/lib/defaults.mk), all
+# With THIRD_PARTY_STORE set (the Makefile sets it), all
 # of this is built once per machine, in that folder, and OUTDIR is a link
 # to it (archive_stored, build/lib/archive.sh).
 # Every archive's sha256 is checked against the .sha256 file beside it
