@@ -59,6 +59,11 @@ NO_RULES_GOALS := help deps clean lint reading-time bench-loops $(filter deps-%,
 .PHONY: all help deps models check check-models check-harness check-checkers check-book check-lint check-format-doc lint \
 	qrcu-table-full verify bless book clean FORCE
 
+# The key of Chromium's version for the checks cached.sh keeps (-v):
+# its Debian package's, not the launcher's --version, whose output holds
+# a line that changes with the free space of /dev/shm.
+CHROMIUM_VERSION := dpkg-query -W chromium
+
 # make verify, simulate, replay, interactive, list (for readers).
 include build/workbench/workbench.mk
 
@@ -313,9 +318,9 @@ check-book:
 	-@build/harness/record.sh book-folded-lines -- sh -c 'p=$$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-); \
 		exec build/harness/cached.sh book-folded-lines build/book/folded-lines.py $$p -- build/book/folded-lines.py $$p'
 	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
-		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "dpkg-query -W chromium" \
+		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "$(CHROMIUM_VERSION)" \
 		$(OUT)/book $(BROWSER_CHECK_TOOLS) -- build/tests/browser-check.py'
-	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v 'dpkg-query -W chromium' \
+	-@build/harness/record.sh book-browser-selftest -- build/harness/cached.sh browser-selftest -v '$(CHROMIUM_VERSION)' \
 		$(BOOK_TOOLS) build/tests/caselib.sh build/tests/browser-check.py build/tests/browser-selftest.sh \
 		-- build/tests/browser-selftest.sh
 	$(SERVE_BROWSER_CHECKS)

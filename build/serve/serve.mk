@@ -33,10 +33,10 @@ CHAPTER_CHECKS += check-serve
 # lines (no make started for it).
 define SERVE_BROWSER_CHECKS
 -@build/harness/record.sh serve-in-browser -- build/harness/cached.sh serve-in-browser \
-	-v 'dpkg-query -W chromium; spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
+	-v '$(CHROMIUM_VERSION); spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
 	build/workbench $(LIB) models $(OUT)/book $(OUT)/extract -- build/tests/serve-browser.py
 -@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
-	-v 'dpkg-query -W chromium' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
+	-v '$(CHROMIUM_VERSION)' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
 	$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser
 endef
 check-serve-browser:

@@ -65,7 +65,7 @@ ALL_RUNS += $(filter $(OUT)/views/%,$(BOOK_GENERATED))
 # book's models, each seen to fail on a broken tool, and their pages in
 # Chromium at both widths (build/tests/views-selftest.sh).
 check-views:
-	@build/harness/record.sh views-selftest -- build/harness/cached.sh views-selftest -v 'spin -V; dot -V 2>&1; dpkg-query -W chromium' \
+	@build/harness/record.sh views-selftest -- build/harness/cached.sh views-selftest -v 'spin -V; dot -V 2>&1; $(CHROMIUM_VERSION)' \
 		build/workbench/trail-view.py build/workbench/automaton.py build/workbench/unreached.py \
 		build/workbench/viewpage.py build/workbench/verify.py build/workbench/simulate.py build/workbench/interactive-trail.py \
 		build/book/trail-timeline.py build/book/book.css build/tests/browser-check.py build/tests/caselib.sh \
