@@ -54,9 +54,13 @@ archive_stored() {
 	# (touched: its time is newer than the clone's sources, and make,
 	# which reads the time through the link, does not ask again)
 	touch "$_store/stamp"
+	# The link is made under another name and renamed over OUTDIR (one
+	# step), so that a second build in the same clone never finds OUTDIR
+	# missing or half made; a folder left by a build inside the clone
+	# (THIRD_PARTY_STORE=) is removed first, as a rename cannot replace it.
 	if [ "$(readlink "$_link" 2>/dev/null)" != "$_store" ]; then
-		rm -rf "$_link"
 		mkdir -p "$(dirname "$_link")"
-		ln -s "$_store" "$_link"
+		if [ -d "$_link" ] && [ ! -L "$_link" ]; then rm -rf "$_link"; fi
+		ln -sfn "$_store" "$_link.new$$" && mv -T "$_link.new$$" "$_link"
 	fi
 }

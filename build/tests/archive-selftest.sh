@@ -60,6 +60,43 @@ else
 	say_ok ltsmin-build-stops "ltsmin-build.sh extracted nothing"
 fi
 
+# archive_stored: a fake build (it writes its arguments and the store it
+# was given) run through a copy of archive.sh; OUTDIR must end a link to
+# STORE/NAME, whether it was missing, a folder of an earlier build in
+# the clone, or a link to the build of an older archive.
+cat >"$tmp/fake-build.sh" <<'FAKE'
+#!/bin/sh
+mkdir -p "$1" && echo "store=${THIRD_PARTY_STORE:-} into=$1" >"$1/built"
+FAKE
+chmod +x "$tmp/fake-build.sh"
+# stored ARCHIVE_SH OUTDIR: archive_stored with a store of $tmp, then
+# where OUTDIR leads, for judge to read.
+# shellcheck disable=SC2317 # called by judge
+stored() {
+	THIRD_PARTY_STORE=$tmp/store sh -c '. "$1"; archive_stored fake fake-1 "$2" "$3" && readlink "$2" && cat "$2/built"' \
+		sh "$1" "$2" "$tmp/fake-build.sh"
+}
+store_cases() {
+	rm -rf "$tmp/store" "$tmp/clone"
+	judge "$2store-new" pass "$tmp/store/fake-1" - stored "$1" "$tmp/clone/out/fake"
+	judge "$2store-built-with-no-store" pass "store= into=$tmp/store/fake-1" - stored "$1" "$tmp/clone/out/fake"
+	rm -f "$tmp/clone/out/fake" && mkdir -p "$tmp/clone/out/fake" && echo old >"$tmp/clone/out/fake/old"
+	judge "$2store-over-folder" pass "$tmp/store/fake-1" - stored "$1" "$tmp/clone/out/fake"
+	rm -f "$tmp/clone/out/fake" && mkdir -p "$tmp/store/fake-0" && ln -s "$tmp/store/fake-0" "$tmp/clone/out/fake"
+	judge "$2store-over-old-link" pass "$tmp/store/fake-1" - stored "$1" "$tmp/clone/out/fake"
+	if [ -e "$tmp/store/fake-0/fake" ] || [ -e "$tmp/store/fake-1/fake" ]; then
+		say_wrong "$2store-no-stray-link" "a link was made inside a store folder, not in place of OUTDIR"
+	else
+		say_ok "$2store-no-stray-link" "no link made inside a store folder"
+	fi
+}
+store_cases build/lib/archive.sh ""
+: >"$tmp/store-file"
+# shellcheck disable=SC2016 # the script's own arguments
+judge store-unwritable fail "cannot make $tmp/store-file/x (THIRD_PARTY_STORE)" - \
+	env THIRD_PARTY_STORE="$tmp/store-file/x" sh -c '. build/lib/archive.sh; archive_stored fake fake-1 "$1" "$2"' \
+	sh "$tmp/clone/out/fake" "$tmp/fake-build.sh"
+
 # Broken copies of archive.sh: each must make a case above fail.
 mutant() {
 	sed -e "$2" build/lib/archive.sh >"$tmp/archive-$1.sh"
@@ -86,5 +123,28 @@ if sum_of spins-bfca30be 2>&1 | grep -q "not a sha256 line"; then
 else
 	say_ok mutant-first-line-any "an archive_sum that takes any first word does not name the malformed line: the bad-sum case fails"
 fi
-[ "$bad" -eq 0 ] && echo "archive-selftest: archive_sum passes a good archive and names the fix for three bad ones; herd-build.sh and ltsmin-build.sh stop on a changed archive; 2 broken copies caught"
+# A broken archive_stored must fail a store case (its verdicts are
+# collected apart, and bad restored, as those of the real one must all
+# be ok).
+stored_mutant() {
+	mutant "$1" "$2" || return 0
+	kept_bad=$bad
+	store_cases "$tmp/archive-$1.sh" "mutant-$1: " >"$tmp/verdicts" 2>&1
+	bad=$kept_bad
+	if grep -q '^WRONG' "$tmp/verdicts"; then
+		say_ok "mutant-$1" "$3: $(sed -n 's/^WRONG: mutant-[^:]*: \([^:]*\):.*/\1/p' "$tmp/verdicts" | head -n 1) fails"
+	else
+		say_wrong "mutant-$1" "every store case still passes with $3"
+	fi
+}
+# shellcheck disable=SC2016
+stored_mutant never-relink 's/!= "$_store" \]; then/= "$_store" ]; then/' "a link never replaced"
+# shellcheck disable=SC2016
+stored_mutant folder-kept '/then rm -rf "$_link"; fi/d' "a folder of an earlier build not removed"
+# shellcheck disable=SC2016
+stored_mutant link-in-place 's/ln -sfn "$_store" "$_link.new$$" \&\& mv -T "$_link.new$$" "$_link"/ln -s "$_store" "$_link"/' \
+	"the link made in place (ln -s into an existing link)"
+# shellcheck disable=SC2016
+stored_mutant store-kept 's/THIRD_PARTY_STORE=.. flock/flock/' "the store's name left set for the build it starts"
+[ "$bad" -eq 0 ] && echo "archive-selftest: archive_sum passes a good archive and names the fix for three bad ones; herd-build.sh and ltsmin-build.sh stop on a changed archive; archive_stored links OUTDIR to the store from nothing, a folder and an old link; 6 broken copies caught"
 exit "$bad"
