@@ -487,55 +487,25 @@ def printed(chrome, tmp):
     return problems
 
 
-def screenshots(chrome, jobs, shots):
-    """Each (PAGE, WIDTH, DARK) of JOBS as out/screenshots/PAGE-WIDTH[-dark].png,
-    two tabs at a time."""
-    problems = []
-
-    def shoot(todo):
-        session = chrome.tab()
-        while True:
-            try:
-                name, width, dark = todo.pop()
-            except IndexError:
-                return
-            shot = os.path.abspath(os.path.join(
-                shots, f"{name[:-5]}-{width}{'-dark' if dark else ''}.png"))
-            try:
-                chrome.screenshot(session, "file://" + os.path.abspath(os.path.join(BOOK, name)),
-                                  width, 1500 if width > 600 else 1400, shot, dark)
-            except RuntimeError as e:
-                problems.append(f"{name} at {width} px: no screenshot: {e}")
-    todo = list(reversed(jobs))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for f in [pool.submit(shoot, todo) for _ in range(2)]:
-            try:
-                f.result()
-            except RuntimeError as e:
-                problems.append(f"screenshots: {e}")
-    return problems
-
-
-def probed(chrome, copy, jobs):
-    """{(PAGE, WIDTH): what the probe found} for each (PAGE, WIDTH) of
-    JOBS, the pages of COPY (the book with the probe injected), two tabs
-    at a time, each in a browser context of its own; a page that did not
-    load or report maps to the reason, a string."""
+def in_tabs(chrome, jobs, do, alone=False):
+    """{JOB: do(session, *JOB)} for each tuple of JOBS, in their order,
+    two tabs at a time (ALONE: each tab in a browser context of its own);
+    a job whose DO raised RuntimeError, or that found no tab, maps to the
+    reason, a string."""
     results = {}
     todo = list(reversed(jobs))
 
     def work():
-        session = chrome.tab(alone=True)
+        session = chrome.tab(alone=alone)
         while True:
             try:
-                name, width = todo.pop()
+                job = todo.pop()
             except IndexError:
                 return
-            url = "file://" + os.path.abspath(os.path.join(copy, name))
             try:
-                results[(name, width)] = chrome.probe(session, url, width)
+                results[job] = do(session, *job)
             except RuntimeError as e:
-                results[(name, width)] = str(e)
+                results[job] = str(e)
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for f in [pool.submit(work) for _ in range(2)]:
             try:
@@ -544,6 +514,26 @@ def probed(chrome, copy, jobs):
                 for job in jobs:
                     results.setdefault(job, f"no tab to load it in: {e}")
     return results
+
+
+def screenshots(chrome, jobs, shots):
+    """Each (PAGE, WIDTH, DARK) of JOBS as out/screenshots/PAGE-WIDTH[-dark].png;
+    what went wrong, one line each."""
+    def shoot(session, name, width, dark):
+        chrome.screenshot(session, "file://" + os.path.abspath(os.path.join(BOOK, name)), width,
+                          1500 if width > 600 else 1400, os.path.abspath(os.path.join(
+                              shots, f"{name[:-5]}-{width}{'-dark' if dark else ''}.png")), dark)
+    return [f"{name} at {width} px: no screenshot: {e}"
+            for (name, width, dark), e in in_tabs(chrome, jobs, shoot).items() if e is not None]
+
+
+def probed(chrome, copy, jobs):
+    """{(PAGE, WIDTH): what the probe found} for each (PAGE, WIDTH) of
+    JOBS, the pages of COPY (the book with the probe injected), each tab
+    in a browser context of its own; a page that did not load or report
+    maps to the reason, a string."""
+    return in_tabs(chrome, jobs, lambda session, name, width: chrome.probe(
+        session, "file://" + os.path.abspath(os.path.join(copy, name)), width), alone=True)
 
 
 def judged(pages, lit, results):
