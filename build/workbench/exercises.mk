@@ -26,11 +26,15 @@ exercise-:
 exercises: $(OUT)/rules.mk ## list the exercises: number, the file you edit, the chapter
 	@build/workbench/grade.py --list
 
-exercises-check:
-	@build/harness/record.sh exercises-complete -- build/workbench/grade.py --audit
-	@build/harness/record.sh exercises-unspoiled -- build/workbench/unspoiled.py
+$(eval $(call KEPT_CHECK,exercises-complete,$(EXTRACT_STAMPS) $(BOOK_SOURCES) \
+	$(call SHA,build/workbench/grade.py build/pipeline/format.tsv $(LIB)),build/workbench/grade.py --audit,exercises-complete))
+$(eval $(call KEPT_CHECK,exercises-unspoiled,$(BOOK_SOURCES) $(call SHA,build/workbench/unspoiled.py $(LIB)),\
+	build/workbench/unspoiled.py,exercises-unspoiled))
+exercises-check: exercises-complete exercises-unspoiled exercises-unspoiled-selftest
+exercises-unspoiled-selftest:
 	@build/harness/record.sh exercises-unspoiled-selftest -- build/harness/cached.sh unspoiled-selftest \
 		build/workbench/unspoiled.py build/tests/caselib.sh build/tests/unspoiled-selftest.sh \
 		build/lib/bookorder.py $(CHAPTERS) $(QUIZZES) models -- build/tests/unspoiled-selftest.sh
 
+.PHONY: exercises-unspoiled-selftest
 CHAPTER_CHECKS += exercises-check

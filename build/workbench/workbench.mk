@@ -38,8 +38,8 @@ list: $(EXTRACT_STAMPS) ## every model: the chapter that defines it, what it is 
 models-index: $(EXTRACT_STAMPS) ## write models/README.md, the index of the models (make check compares it)
 	@build/workbench/model-index.py --write
 
-check-models-index: $(EXTRACT_STAMPS)
-	@build/harness/record.sh models-index -- build/workbench/model-index.py --check
+$(eval $(call KEPT_CHECK,models-index,$(EXTRACT_STAMPS) $(BOOK_SOURCES) $(call SHA,build/workbench/model-index.py $(LIB)),\
+	build/workbench/model-index.py --check,check-models-index))
 
 # The trail's page (build/workbench/trail-view.py) shows the locals of
 # PROC=name or pid (default: the process of the last step); make
@@ -90,8 +90,7 @@ check-workbench:
 # than corpus-check.py's content stamp: a make that changed nothing
 # copies the pass; a failure keeps nothing, so it runs again.
 $(OUT)/workbench-inputs.sum: FORCE
-	@mkdir -p $(@D); t=$@.tmp$$$$; { spin -V; gcc --version; find $(WORKBENCH_INPUTS) -type f -print0 | \
-		LC_ALL=C sort -z | xargs -0 sha256sum; } >$$t 2>&1; if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
+	@build/harness/digest.sh $@ -v 'spin -V; gcc --version' $(WORKBENCH_INPUTS)
 # Asked once per make check: a make started by another (MAKELEVEL above
 # 0) takes the list from its environment, exported here.
 ifneq ($(if $(filter 0,$(MAKELEVEL)),,$(origin CORPUS_RUNS)),environment)
