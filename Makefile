@@ -6,8 +6,8 @@
 include build/lib/defaults.mk
 export OUT MEMLIM TIME
 # Model runs are single-threaded, so make check and make book run as many
-# at a time as there are CPUs; the kernel's steps run alone afterwards
-# (kbuild uses every CPU itself, and a benchmark must have the machine).
+# at a time as there are CPUs; the kernel's boots run alone afterwards
+# (a torture test's timing, and a benchmark, must have the machine).
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 PARALLEL := -j$(JOBS) --output-sync=target
 
@@ -314,32 +314,38 @@ check: $(OUT)/rules.mk ## run every check; prints what failed, then "N passed, N
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -s -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary check-book-tools $(CHAPTER_CHECKS) $(LKMM_CHECKS) $(ALL_RUNS) || true
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary check-book-tools $(CHAPTER_CHECKS) $(LKMM_CHECKS) $(KERNEL_FIRST) $(ALL_RUNS) || true
 	@$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) check-book RUNS_MADE=1 || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
 
-# make check's second step, after the models and alone; the book comes
-# last, because its kernel chapter shows what the kernel checks printed.
+# make check's second step, after the models and alone (the boots); the
+# book comes last, because its kernel chapter shows what the kernel
+# checks printed.
 KERNEL_CHECKS := kernel-check kernel-bench-check
 # The memory-model checks (kernel/lkmm.mk), with the models: herd7 runs
 # take hundredths of a second (its one-time build is the slow step).
 LKMM_CHECKS := $(if $(wildcard kernel/lkmm.mk),lkmm-check)
 
 # The book and the checks that read its pages, in make check's second
-# step, after the kernel's (its kernel chapter shows what they printed).
-# Each line goes on after a failure (-), so that one failing check of the
-# book does not hide the verdicts of the ones after it.  The book's runs
-# and views (ALL_RUNS) are made in the first step, among the checks that
-# read them (the pages are made here, not through make book, which
-# would ask for them again).
+# step, after the kernel's (its kernel chapter shows what they printed):
+# the pages are made, then the checks of them run side by side
+# (BOOK_PAGE_CHECKS, each filed on its own), whether the book was made
+# or not, so that a failing book does not hide their verdicts.  The
+# book's runs and views (ALL_RUNS) are made in the first step, among the
+# checks that read them (the pages are made here, not through make
+# book, which would ask for them again).
 check-book:
 	-@build/harness/record.sh book-builds -- $(MAKE) --no-print-directory -s $(OUT)/book/index.html
-	-@build/harness/record.sh book-folded-lines -- sh -c 'p=$$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-); \
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) $(BOOK_PAGE_CHECKS)
+BOOK_PAGE_CHECKS += check-book-folded-lines check-book-in-browser
+check-book-folded-lines:
+	@build/harness/record.sh book-folded-lines -- sh -c 'p=$$(ls $(OUT)/book/*.html | grep -v -e /print.html -e /trail-); \
 		exec build/harness/cached.sh book-folded-lines build/book/folded-lines.py $$p -- build/book/folded-lines.py $$p'
-	-@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
+check-book-in-browser:
+	@build/harness/record.sh book-in-browser -- sh -c 'command -v chromium >/dev/null || \
 		exec build/tests/browser-check.py; exec build/harness/cached.sh book-in-browser -v "$(CHROMIUM_VERSION)" \
 		$(OUT)/book $(BROWSER_CHECK_TOOLS) -- build/tests/browser-check.py'
-	$(SERVE_BROWSER_CHECKS)
+.PHONY: check-book-folded-lines check-book-in-browser
 
 # The book's tools seen to fail on small broken books of their own (no
 # page of this book read): in make check's first step, beside the models.
@@ -419,6 +425,16 @@ include kernel/lkmm.mk
 # The same orderings as compiled for arm64 and ppc64le, under herd7's
 # architecture models (kernel/arch.mk runs them before lkmm-barrier-legs).
 include kernel/arch.mk
+endif
+# What the kernel's step needs but its boots do not, made in make
+# check's first step beside the models, where kbuild shares the cores
+# with them: the patched tree, the kernel and its initramfs, and the
+# checks of the code compiled for arm64 and ppc64le (kernel/arch.mk,
+# which reads the tree; its kept verdicts are filed again in the second
+# step, where the barrier table asks for them).  The boots stay alone.
+KERNEL_FIRST := $(if $(wildcard kernel/),$(KERNEL_INITRD) arch-check)
+ifneq ($(KERNEL_FIRST),)
+arch-check: $(KERNEL_SRC).stamp
 endif
 # The kernel chapter (whatever its number) runs the kernel's checks too.
 KERNEL_CHAPTER := $(patsubst 0%,%,$(patsubst chapters/ch%-qrcu-in-linux.md,%,$(wildcard chapters/ch*-qrcu-in-linux.md)))

@@ -24,10 +24,13 @@ done
 passed=$(find "$dir" -name '*.pass' 2>/dev/null | wc -l)
 failed=$(find "$dir" -name '*.fail' 2>/dev/null | wc -l)
 skipped=$(find "$dir" -name '*.skip' 2>/dev/null | wc -l)
-# The first line of a log that reads as a cause: one naming a file and a
-# line, or saying error, differs, expected, not found, FAIL; else the last.
+# The first line of a log that reads as a cause: a self-test's wrong
+# verdict (WRONG), or one naming a file and a line, or saying error,
+# differs, expected, not found, FAIL (a self-test's "ok:" lines, which
+# quote the failures it wanted, aside); else the last.
 cause() {
-	grep -v '^[[:space:]]*$' "$1" | grep -v '^spin: ' |
+	grep -m 1 '^WRONG' "$1" ||
+	grep -v '^[[:space:]]*$' "$1" | grep -v -e '^spin: ' -e '^[[:space:]]*ok: ' |
 		grep -m 1 -iE '^[^ ]+:[0-9]+:|error|differs|expected|not found|no such|FAIL|refus|stale|different|budget|ceiling|incomplete' ||
 		grep -v '^[[:space:]]*$' "$1" | tail -n 1
 }

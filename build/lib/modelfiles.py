@@ -52,6 +52,20 @@ def includes(model_path, here=None):
     return found
 
 
+def copy_warning(line):
+    """Whether LINE is Spin's warning that the model is newer than its
+    trail (or pan.c), which it prints when a copy of the model and the
+    trail were written in one second (it compares whole seconds): a
+    warning about the copying (copy_model), never about the model, so
+    the workbench drops it, and a check holding it to plain Spin does."""
+    return "is newer than" in line
+
+
+def without_copy_warning(text):
+    """TEXT without its copy_warning lines."""
+    return "".join(line for line in text.splitlines(True) if not copy_warning(line))
+
+
 def copy_model(model, workdir, here=None):
     """Copy MODEL and its includes (see includes(), HERE alike) into
     WORKDIR, each include at its path relative to the model's directory,

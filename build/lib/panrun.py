@@ -11,7 +11,7 @@ import tempfile
 import time
 
 from build.lib import ranlog
-from build.lib.modelfiles import claim_names, copy_model, defs_overridden
+from build.lib.modelfiles import claim_names, copy_model, defs_overridden, without_copy_warning
 from build.lib.runstore import RunError
 from build.lib.searchflags import budgets, defs_problem, depth_flag, formula_flags, pan_cflags
 
@@ -202,10 +202,7 @@ def _run(model, workdir, defs, cflags, runflags, timeout, memlim, which,
                        + [trail_flag(name, trails[0]), "-p", name],
                        cwd=workdir, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        # spin warns when the model's copy looks newer than the trail (same
-        # second); the warning is about our copying, not about the model.
-        trail_text = "".join(l for l in p.stdout.splitlines(True)
-                             if "is newer than" not in l)
+        trail_text = without_copy_warning(p.stdout)
     return Result(text=text, trail=trail_text, seconds=seconds, spin_lines=spin_lines,
                   trails=trails, defs=defs, runflags=runflags, claim_lines=claim_lines)
 

@@ -26,18 +26,18 @@ check-serve:
 		$(SERVE_TOOLS) build/tests/serve-selftest.py build/workbench $(LIB) models -- build/tests/serve-selftest.py
 CHAPTER_CHECKS += check-serve
 
-# The page's workbench in Chromium (make check runs it after the book);
+# The page's workbench in Chromium, and its self-test (make check runs
+# them once the book is made, beside its other page checks, BOOK_PAGE_CHECKS);
 # kept, as its self-test, while the pages, the server, the workbench, the
-# models and the tools' versions are unchanged.  A recipe of its own,
-# SERVE_BROWSER_CHECKS, that make check's book step runs as its last
-# lines (no make started for it).
-define SERVE_BROWSER_CHECKS
--@build/harness/record.sh serve-in-browser -- build/harness/cached.sh serve-in-browser \
-	-v '$(CHROMIUM_VERSION); spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
-	build/workbench $(LIB) models $(OUT)/book $(OUT)/extract -- build/tests/serve-browser.py
--@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
-	-v '$(CHROMIUM_VERSION)' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
-	$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser
-endef
-check-serve-browser:
-	$(SERVE_BROWSER_CHECKS)
+# models and the tools' versions are unchanged.
+check-serve-browser: check-serve-in-browser check-serve-browser-selftest
+check-serve-in-browser:
+	@build/harness/record.sh serve-in-browser -- build/harness/cached.sh serve-in-browser \
+		-v '$(CHROMIUM_VERSION); spin -V; bwrap --version' build/serve $(SERVE_TOOLS) build/tests/serve-browser.py \
+		build/workbench $(LIB) models $(OUT)/book $(OUT)/extract -- build/tests/serve-browser.py
+check-serve-browser-selftest:
+	@build/harness/record.sh serve-browser-selftest -- build/harness/cached.sh serve-browser-selftest \
+		-v '$(CHROMIUM_VERSION)' $(SERVE_TOOLS) build/tests/serve-browser.py build/tests/serve-selftest.py \
+		$(OUT)/book/ch02-increment.html -- build/tests/serve-selftest.py --browser
+.PHONY: check-serve-in-browser check-serve-browser-selftest
+BOOK_PAGE_CHECKS += check-serve-in-browser check-serve-browser-selftest

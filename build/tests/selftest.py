@@ -851,6 +851,13 @@ def loops_cases(proj, fx):
                    env={"RECORD_QUIET": "/elsewhere/results"})
     expect("record: V=1 (or another clone's results) shows the output and PASS NAME",
            code == 0 and out == "said-on-pass\nPASS loop-pass\n", out)
+    # A failed self-test is quoted by its wrong verdict, not by an "ok:"
+    # line that quotes a failure it wanted.
+    sh(proj, "build/harness/record.sh", "loop-selftest", "--", "sh", "-c",
+       "echo \"ok: a: fail, with 'the error it wanted'\"; echo 'WRONG: b: passes, must fail'; exit 1", env=quiet)
+    code, out = sh(proj, "build/harness/summary.sh")
+    expect("summary: a failed self-test is quoted by its WRONG line",
+           re.search(r"^  loop-selftest: WRONG: b: passes, must fail$", out, re.M), out[-600:])
 
     # cached.sh over a folder: a kept log changed (with an old time), or
     # one added, runs the command again.

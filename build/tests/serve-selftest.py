@@ -5,6 +5,7 @@ build/tests/serve-check.py that guards it run against that copy: the
 case must turn WRONG.  A break that no longer applies (its text is gone
 from the server) is a failure too.  Prints ok or WRONG per guard."""
 
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -56,6 +57,8 @@ BREAKS = {
                                  "if not isinstance(name, str):")], "hostile-traversal"),
     "loopback": ("serve.py", [("if not loopback:", "if False:")], "hostile-bind"),
 }
+# Breaks run alone, not beside another (a fork bomb).
+ALONE = {"processes"}
 # The page's workbench, for build/tests/serve-browser.py (--browser).
 BROWSER = {
     "edit-kept": ("serve.js", [("keep(self.name, {text: self.cm.getValue()", "void ({text: self.cm.getValue()")],
@@ -68,48 +71,60 @@ BROWSER = {
 }
 
 
+def judge(table, name):
+    """(the verdict line of break NAME, whether it is WRONG)."""
+    path, subs, case = table[name]
+    tmp = tempfile.mkdtemp(prefix="serve-selftest.")
+    try:
+        serve = os.path.join(tmp, "build", "serve")
+        shutil.copytree(os.path.join(REPO, "build", "serve"), serve)
+        os.symlink(os.path.join(REPO, "build", "lib"), os.path.join(tmp, "build", "lib"))
+        shutil.copy(os.path.join(REPO, "build", "__init__.py"), os.path.join(tmp, "build"))
+        target = os.path.join(serve, path)
+        text = open(target).read()
+        missing = [old for old, _ in subs if text.count(old) != 1]
+        if missing:
+            return (f"WRONG {name}: the break no longer applies to build/serve/{path}: "
+                    f"{missing[0]!r} is not there once"), True
+        for old, new in subs:
+            text = text.replace(old, new)
+        with open(target, "w") as f:
+            f.write(text)
+        check = [os.path.join(HERE, "serve-browser.py"), "--server", serve] if case == "browser" \
+            else [os.path.join(HERE, "serve-check.py"), "--server", serve, "--only", case]
+        # The broken copy is imported from its own top (PYTHONPATH, as
+        # build/lib/defaults.mk sets it for the project), never this one's.
+        p = subprocess.run(check, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=tmp))
+        line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("ok ", "WRONG "))
+                     or "WRONG" in ln), p.stdout.strip() + p.stderr.strip()[-200:])[:400]
+        if p.returncode == 1 and "WRONG" in line:
+            return f"ok {name}: without it, {line}", False
+        return f"WRONG {name}: {case} still passes without the guard: {line}", True
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main(names):
     table = BREAKS
     if names[:1] == ["--browser"]:
         table, names = BROWSER, names[1:]
-    wrong = 0
-    for name in names or table:
+    names = names or list(table)
+    for name in names:
         if name not in table:
             sys.exit(f"serve-selftest: no break {name} (one of: {', '.join(table)})")
-        path, subs, case = table[name]
-        tmp = tempfile.mkdtemp(prefix="serve-selftest.")
-        try:
-            serve = os.path.join(tmp, "build", "serve")
-            shutil.copytree(os.path.join(REPO, "build", "serve"), serve)
-            os.symlink(os.path.join(REPO, "build", "lib"), os.path.join(tmp, "build", "lib"))
-            shutil.copy(os.path.join(REPO, "build", "__init__.py"), os.path.join(tmp, "build"))
-            target = os.path.join(serve, path)
-            text = open(target).read()
-            missing = [old for old, _ in subs if text.count(old) != 1]
-            if missing:
-                print(f"WRONG {name}: the break no longer applies to build/serve/{path}: "
-                      f"{missing[0]!r} is not there once")
-                wrong += 1
-                continue
-            for old, new in subs:
-                text = text.replace(old, new)
-            with open(target, "w") as f:
-                f.write(text)
-            check = [os.path.join(HERE, "serve-browser.py"), "--server", serve] if case == "browser" \
-                else [os.path.join(HERE, "serve-check.py"), "--server", serve, "--only", case]
-            # The broken copy is imported from its own top (PYTHONPATH, as
-            # build/lib/defaults.mk sets it for the project), never this one's.
-            p = subprocess.run(check, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=tmp))
-            line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("ok ", "WRONG "))
-                         or "WRONG" in ln), p.stdout.strip() + p.stderr.strip()[-200:])[:400]
-            if p.returncode == 1 and "WRONG" in line:
-                print(f"ok {name}: without it, {line}", flush=True)
-            else:
-                print(f"WRONG {name}: {case} still passes without the guard: {line}", flush=True)
-                wrong += 1
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    print(f"serve-selftest: {len(names or table) - wrong} guards seen to matter, {wrong} WRONG")
+    # Two breaks at a time: each has its copy, its server on a port of its
+    # own and its own folders; most of a case is waiting (for a limit to
+    # stop a hostile run), not computing.  The break of the process limit
+    # runs alone, after them: its fork bomb must not starve another
+    # case.  Printed in the table's order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        found = dict(pool.map(lambda name: (name, judge(table, name)), [n for n in names if n not in ALONE]))
+    found.update((name, judge(table, name)) for name in names if name in ALONE)
+    verdicts = [found[name] for name in names]
+    for line, _ in verdicts:
+        print(line, flush=True)
+    wrong = sum(1 for _, bad in verdicts if bad)
+    print(f"serve-selftest: {len(names) - wrong} guards seen to matter, {wrong} WRONG")
     return 1 if wrong else 0
 
 

@@ -101,7 +101,7 @@ def run(cmd, work, interactive=False, model=None):
                          stderr=subprocess.STDOUT, text=True)
     out = []
     for line in p.stdout:
-        if "is newer than" in line:
+        if modelfiles.copy_warning(line):
             continue
         out.append(line)
         print(line, end="", flush=True)
@@ -277,7 +277,7 @@ def interactive_cmd(name, defs, flags, extra=()):
 def shown(out):
     """Spin's output as a reader sees it (its note that pan.c is older
     than the model is not)."""
-    return "".join(line for line in out.splitlines(True) if "is newer than" not in line)
+    return modelfiles.without_copy_warning(out)
 
 
 PROMPT = re.compile(r"Select \[\d+-\d+\]: ")
