@@ -19,6 +19,8 @@
 # console) is listed in BUILDDIR/config-check.log, not an error.
 # Prints the seconds each step took.
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 usage="usage: arch-build.sh SRCDIR BUILDDIR ARCH [FRAGMENT...]"
 src=${1:?$usage}
 build=${2:?$usage}

@@ -13,6 +13,8 @@
 #     W=1 build of 6.1 checks them (scripts/kernel-doc -none FILE, its
 #     checkdoc).
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 src=${1:?usage: build-warnings.sh SRCDIR BUILDDIR}
 build=${2:?usage: build-warnings.sh SRCDIR BUILDDIR}
 build=$(cd "$build" && pwd) # (make -C SRCDIR reads O= from there)

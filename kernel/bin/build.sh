@@ -7,6 +7,8 @@
 # (the timestamp is the modification time of the source tree's
 # Makefile), so two clean builds of one tree give the same bzImage.
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 src=${1:?usage: build.sh SRCDIR BUILDDIR [JOBS]}
 build=${2:?usage: build.sh SRCDIR BUILDDIR [JOBS]}
 jobs=${3:-2}

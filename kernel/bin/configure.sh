@@ -7,6 +7,8 @@
 # end up as the fragments ask (merge_config.sh only warns).  Skipped
 # when nothing changed.
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 usage="usage: configure.sh SRCDIR BUILDDIR [FRAGMENT...]"
 src=${1:?$usage}
 build=${2:?$usage}

@@ -9,6 +9,8 @@
 # (klitmus7 -rcu yes; it turns synchronize_rcu() into
 # synchronize_rcu_expedited()).  A test klitmus7 skips is an error.
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 usage="usage: klitmus-build.sh KLITMUS7 BUILDDIR OUTDIR TEST.litmus..."
 klitmus=${1:?$usage}
 build=${2:?$usage}

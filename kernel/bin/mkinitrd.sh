@@ -6,6 +6,8 @@
 # listed for the kernel's own usr/gen_init_cpio (which needs no root for
 # /dev/console) and compressed with gzip into OUTPUT.
 set -eu
+# shellcheck source=kernel/bin/kbuild-env.sh
+. "$(dirname "$0")/kbuild-env.sh"
 usage="usage: mkinitrd.sh SRCDIR BUILDDIR OUTPUT [INIT]"
 src=${1:?$usage}
 build=${2:?$usage}
