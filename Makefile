@@ -314,7 +314,7 @@ check: $(OUT)/rules.mk ## run every check; prints what failed, then "N passed, N
 check-run-all:
 	@rm -rf $(OUT)/results
 	@build/harness/record.sh models-written -- build/pipeline/sync-models.py --keep-edits || true
-	@$(MAKE) --no-print-directory -s -k $(PARALLEL) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary check-book-tools $(CHAPTER_CHECKS) $(LKMM_CHECKS) $(KERNEL_FIRST) $(ALL_RUNS) || true
+	@$(MAKE) --no-print-directory -s -k $(PARALLEL) $(KERNEL_FIRST) check-models check-harness check-mutants-apply check-checkers check-lint check-format-doc check-models-index check-glossary check-book-tools $(CHAPTER_CHECKS) $(LKMM_CHECKS) $(ALL_RUNS) || true
 	@$(MAKE) --no-print-directory -k $(KERNEL_CHECKS) check-book RUNS_MADE=1 || true
 	@build/harness/summary.sh $(foreach n,$(CHAPTER_NUMBERS),$(OUT)/expected/chapter-$(n))
 
@@ -431,7 +431,8 @@ endif
 # with them: the patched tree, the kernel and its initramfs, and the
 # checks of the code compiled for arm64 and ppc64le (kernel/arch.mk,
 # which reads the tree; its kept verdicts are filed again in the second
-# step, where the barrier table asks for them).  The boots stay alone.
+# step, where the barrier table asks for them).  Named first, so that
+# make starts the longest job first.  The boots stay alone.
 KERNEL_FIRST := $(if $(wildcard kernel/),$(KERNEL_INITRD) arch-check)
 ifneq ($(KERNEL_FIRST),)
 arch-check: $(KERNEL_SRC).stamp
