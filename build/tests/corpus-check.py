@@ -233,12 +233,12 @@ def check(index, tmp):
                                trail, re.M))
         icode, igot = tool("interactive", {"MODEL": rel, "TRAIL": "1"}, out, stdin="\n" * (3 * steps + 10))
         m = re.search(r"--- (\d+) of the trail's (\d+) steps taken", igot)
-        say(m is not None and m.group(1) == m.group(2) == str(steps),
+        followed = m is not None and m.group(1) == m.group(2) == str(steps)
+        say(followed,
             f"{label}: interactive TRAIL=1 takes the trail's {steps} steps of spin -t -p"
             + (f"; it says {m.group(0)!r}" if m else "; no count of the steps taken")
             # Where it stopped following, to tell a rare miss apart: its last lines.
-            + ("" if m and m.group(1) == m.group(2) == str(steps)
-               else "; its last lines: " + " | ".join(l.strip() for l in igot.splitlines()[-8:])))
+            + ("" if followed else "; its last lines: " + " | ".join(l.strip() for l in igot.splitlines()[-8:])))
     else:
         icode, igot = tool("interactive", {"MODEL": rel, "TRAIL": "1"}, out, stdin="\n")
         say(icode != 0 and "no trail to start from" in igot,
